@@ -1,0 +1,180 @@
+/*===- OffloadABI.h - The compiler <-> libomptarget interface ---*- C -*-===*\
+|*                                                                            *|
+|* Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions. *|
+|*                                                                            *|
+|*===----------------------------------------------------------------------===*|
+|*
+|* The one contract between code that clang-offload generates and the runtime
+|* (libomptarget and its plugins). The compiler's host lowering emits calls to
+|* the entry points below and the data structures they take; the runtime
+|* implements them. Both sides include this header, so a change here is a
+|* change to both, never to one.
+|*
+|* Plain C so the runtime can be built without libLLVM and so the layouts are
+|* exact: every struct has only fixed-width fields and pointers.
+|*
+\*===----------------------------------------------------------------------===*/
+
+#ifndef CLANG_OFFLOAD_OFFLOADABI_H
+#define CLANG_OFFLOAD_OFFLOADABI_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Bumped whenever a layout or an entry point below changes meaning. The
+ * registration call carries it so a stale binary fails loudly. */
+#define COT_ABI_VERSION 1
+
+/*===-- Map types ---------------------------------------------------------===*/
+/* One 64-bit word per map entry. The low bits follow the OpenMP map-type
+ * semantics; the top 16 bits name the entry's parent (index + 1) for struct
+ * members and pointer attachments. */
+enum {
+  COT_MAP_TO = 0x1,          /* copy host -> device on entry             */
+  COT_MAP_FROM = 0x2,        /* copy device -> host on exit              */
+  COT_MAP_ALWAYS = 0x4,      /* copy even if already present             */
+  COT_MAP_DELETE = 0x8,      /* drop the mapping whatever its count      */
+  COT_MAP_PTR_AND_OBJ = 0x10,/* base is a host pointer variable: attach  */
+  COT_MAP_TARGET_PARAM = 0x20,/* entry becomes the next kernel argument  */
+  COT_MAP_RETURN_PARAM = 0x40,/* use_device_ptr/addr: return device addr */
+  COT_MAP_PRIVATE = 0x80,    /* firstprivate/private: no mapping         */
+  COT_MAP_LITERAL = 0x100,   /* base holds a value, passed as is         */
+  COT_MAP_IMPLICIT = 0x200,  /* implicit map, for diagnostics only       */
+  COT_MAP_CLOSE = 0x400,     /* close modifier (a hint)                  */
+  COT_MAP_PRESENT = 0x1000,  /* present modifier: must already be mapped */
+  COT_MAP_NON_CONTIG = 0x100000000000ull /* reserved                    */
+};
+#define COT_MAP_MEMBER_OF_SHIFT 48
+#define COT_MAP_MEMBER_OF_MASK 0xffff000000000000ull
+/* Parent index of an entry, or -1 when it has none. */
+#define COT_MAP_MEMBER_OF(Type)                                                \
+  ((int32_t)(((uint64_t)(Type) >> COT_MAP_MEMBER_OF_SHIFT) & 0xffff) - 1)
+
+/*===-- Source locations --------------------------------------------------===*/
+/* Every construct passes where it is in the source, for diagnostics and
+ * LIBOMPTARGET_INFO. The compiler emits one constant per construct. */
+typedef struct {
+  const char *File;
+  const char *Function;
+  int32_t Line;
+  int32_t Column;
+} cot_source_loc;
+
+/*===-- Map lists ---------------------------------------------------------===*/
+/* The map entries of one construct, as parallel arrays built on the host
+ * stack by generated code. Names[i] is the source text of the mapped
+ * expression ("a[0:n]"), or null. */
+typedef struct {
+  int32_t Count;
+  int32_t Reserved;
+  void **Bases;
+  void **Begins;
+  int64_t *Sizes;
+  uint64_t *Types;
+  const char **Names;
+} cot_map_list;
+
+/*===-- Offload entries and images ----------------------------------------===*/
+/* One entry per kernel and per declare-target global, emitted by the
+ * compiler into the section COT_ENTRIES_SECTION of each host object. For a
+ * kernel, HostAddr is the host fallback function (it is also the key that
+ * launches use); for a global it is the host variable. Name is the symbol in
+ * the device image. */
+typedef struct {
+  void *HostAddr;
+  const char *Name;
+  uint64_t Size;
+  uint32_t Flags;
+  uint32_t Reserved;
+} cot_offload_entry;
+
+enum {
+  COT_ENTRY_KERNEL = 0x0,
+  COT_ENTRY_GLOBAL = 0x1,
+  COT_ENTRY_LINK = 0x2 /* declare target link: device holds a pointer */
+};
+
+#define COT_ENTRIES_SECTION "cot_offload_entries"
+
+/* A device image for one target triple, embedded in the executable by the
+ * device link step. For x86_64 it is an ELF shared object; for nvptx64 it is
+ * PTX text followed by zero or more cubins (see the CUDA plugin). */
+typedef struct {
+  const char *Triple;
+  const char *Arch; /* "" when the image is not arch-specific */
+  const void *ImageStart;
+  const void *ImageEnd;
+} cot_device_image;
+
+/* What the registration constructor of an executable or shared library
+ * passes to the runtime. */
+typedef struct {
+  int32_t Version; /* COT_ABI_VERSION */
+  int32_t NumImages;
+  const cot_device_image *Images;
+  const cot_offload_entry *EntriesBegin;
+  const cot_offload_entry *EntriesEnd;
+} cot_binary_desc;
+
+/*===-- Kernel entry convention -------------------------------------------===*/
+/* In a host-device (x86_64) image every kernel is exported as
+ *   void <Name>(void **Args);
+ * where Args[i] holds the i-th kernel argument as a pointer-sized value: a
+ * translated device address for mapped data, the bits of the value for
+ * literals (COT_MAP_LITERAL). The compiler's device extraction emits that
+ * wrapper around the outlined target function. */
+typedef void (*cot_host_kernel_fn)(void **Args);
+
+/* Globals a host-device image defines so device code knows where it runs. */
+#define COT_DEVICE_NUM_SYMBOL "__cot_device_num"
+
+/*===-- Entry points the compiler calls -----------------------------------===*/
+/* Registration, from the constructor/destructor the device link step adds. */
+void __cot_register_binary(const cot_binary_desc *Desc);
+void __cot_unregister_binary(const cot_binary_desc *Desc);
+
+/* Device numbers as written by the user; COT_DEVICE_DEFAULT when the
+ * construct has no device clause. */
+#define COT_DEVICE_DEFAULT (-1)
+
+/* Launch parameters of a target region. Zero means "not given". */
+typedef struct {
+  int32_t NumTeams;
+  int32_t ThreadLimit;
+  int32_t NumArgs;   /* number of TARGET_PARAM entries, in capture order */
+  int32_t Flags;     /* COT_LAUNCH_* */
+} cot_launch_params;
+
+enum {
+  COT_LAUNCH_NOWAIT = 0x1,
+  COT_LAUNCH_IF_FALSE = 0x2 /* if(false): run the host fallback */
+};
+
+/* Runs the target region whose host fallback is HostFn on the device.
+ * Returns 0 when it ran there; non-zero tells the caller to run HostFn on the
+ * host (offload disabled, no device, no image for this region). Fatal
+ * errors (mandatory offload impossible, device faults, map errors) end the
+ * program with a message naming Loc. */
+int32_t __cot_target_launch(int64_t DeviceId, void *HostFn,
+                            const cot_map_list *Maps,
+                            const cot_launch_params *Params,
+                            const cot_source_loc *Loc);
+
+/* target data begin/end, enter data, exit data and update. IfFalse skips the
+ * construct (the if clause). For use_device_ptr/addr entries
+ * (COT_MAP_RETURN_PARAM) begin writes the device address into Begins[i]. */
+void __cot_target_data_begin(int64_t DeviceId, const cot_map_list *Maps,
+                             const cot_source_loc *Loc);
+void __cot_target_data_end(int64_t DeviceId, const cot_map_list *Maps,
+                           const cot_source_loc *Loc);
+void __cot_target_update(int64_t DeviceId, const cot_map_list *Maps,
+                         const cot_source_loc *Loc);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CLANG_OFFLOAD_OFFLOADABI_H */
