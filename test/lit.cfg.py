@@ -56,3 +56,7 @@ def gpu_available():
 
 if gpu_available():
     config.available_features.add("gpu")
+
+# The bundler's libFuzzer target (built only with clang): feature `fuzzer`.
+if os.path.exists(os.path.join(config.cot_bin_dir, "bundler-fuzzer")):
+    config.available_features.add("fuzzer")

@@ -1,0 +1,93 @@
+//===- OffloadMarkers.h - Sema step -> host lowering protocol ---*- C++ -*-===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Our Sema step (clang/lib/Sema) describes each offload construct by calls to
+// the marker functions below, inserted as Clang expressions just before and
+// after the construct, so Clang CodeGen evaluates the helper expressions on
+// the host. Our host lowering (clang/lib/CodeGen) finds the calls in the IR,
+// turns them into the runtime calls of OffloadABI.h and deletes them. The
+// markers never reach an object file.
+//
+//   void __cot_site(i32 Site, i32 Kind, i64 Device, i32 IfCond, i32 NumTeams,
+//                   i32 ThreadLimit, i32 Flags, const char *File,
+//                   const char *Function, i32 Line, i32 Column)
+//       Opens construct number Site (unique in the translation unit).
+//   void __cot_map(i32 Site, const volatile void *Base,
+//                  const volatile void *Begin, i64 Size, i64 MapType,
+//                  const char *Name)
+//       One map entry, in order. MapType uses COT_MAP_* bits. For entries
+//       that stand for a capture of the target region (COT_MAP_TARGET_PARAM)
+//       the lowering takes Base (and Begin when it is null) from the
+//       matching argument of the outlined function's call.
+//   void *__cot_device_addr(i32 Site, i32 Entry)
+//       use_device_ptr/use_device_addr: the device address that the data
+//       begin call returned for map entry Entry.
+//   void __cot_site_end(i32 Site)
+//       Closes the construct (after its body for target data).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CLANG_OFFLOAD_CODEGEN_OFFLOADMARKERS_H
+#define CLANG_OFFLOAD_CODEGEN_OFFLOADMARKERS_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace cot {
+
+constexpr llvm::StringLiteral SiteMarker = "__cot_site";
+constexpr llvm::StringLiteral MapMarker = "__cot_map";
+constexpr llvm::StringLiteral DeviceAddrMarker = "__cot_device_addr";
+constexpr llvm::StringLiteral SiteEndMarker = "__cot_site_end";
+
+/// The annotation (llvm.global.annotations) on declare-target functions and
+/// variables.
+constexpr llvm::StringLiteral DeclareTargetAnnotation = "cot.declare_target";
+
+/// The construct a site stands for.
+enum class SiteKind : int {
+  Target = 0,
+  TargetData = 1,
+  EnterData = 2,
+  ExitData = 3,
+  Update = 4,
+};
+
+/// __cot_site Flags.
+enum SiteFlags : int {
+  SiteNowait = 0x1,
+  SiteDepend = 0x2,
+};
+
+/// Operand positions of __cot_site.
+enum SiteOperand : unsigned {
+  SiteOpId = 0,
+  SiteOpKind,
+  SiteOpDevice,
+  SiteOpIfCond,
+  SiteOpNumTeams,
+  SiteOpThreadLimit,
+  SiteOpFlags,
+  SiteOpFile,
+  SiteOpFunction,
+  SiteOpLine,
+  SiteOpColumn,
+  SiteOpCount
+};
+
+/// Operand positions of __cot_map.
+enum MapOperand : unsigned {
+  MapOpSite = 0,
+  MapOpBase,
+  MapOpBegin,
+  MapOpSize,
+  MapOpType,
+  MapOpName,
+  MapOpCount
+};
+
+} // namespace cot
+
+#endif // CLANG_OFFLOAD_CODEGEN_OFFLOADMARKERS_H

@@ -1,0 +1,32 @@
+//===- OffloadDriver.h - bin/clang's entry points ---------------*- C++ -*-===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// bin/clang is Clang 19's driver used as a library, plus the offload steps:
+// it strips the offload options, lets Clang's driver build the job list, then
+// tells each compile job its offload targets and puts a device-link job in
+// front of the link job.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CLANG_OFFLOAD_DRIVER_OFFLOADDRIVER_H
+#define CLANG_OFFLOAD_DRIVER_OFFLOADDRIVER_H
+
+#include "llvm/ADT/ArrayRef.h"
+
+namespace cot {
+
+/// Runs a driver command line (argv[0] is the program name).
+int driverMain(llvm::ArrayRef<const char *> Argv);
+
+/// The first argument that selects the device-link subcommand.
+constexpr const char *DeviceLinkFlag = "-cot-device-link";
+
+/// Runs `bin/clang -cot-device-link ...` (see DeviceLink.h).
+int deviceLinkMain(llvm::ArrayRef<const char *> Argv);
+
+} // namespace cot
+
+#endif // CLANG_OFFLOAD_DRIVER_OFFLOADDRIVER_H

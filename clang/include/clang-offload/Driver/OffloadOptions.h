@@ -1,0 +1,64 @@
+//===- OffloadOptions.h - The offloading command-line options ---*- C++ -*-===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The driver options that select offload targets. Clang's own driver would
+// start its offloading pipeline on seeing them, so we take them out of the
+// command line before Clang sees it and drive the offload steps ourselves.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CLANG_OFFLOAD_DRIVER_OFFLOADOPTIONS_H
+#define CLANG_OFFLOAD_DRIVER_OFFLOADOPTIONS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace cot {
+
+/// One offload target of a compilation.
+struct OffloadTarget {
+  std::string Triple; ///< Normalized triple, e.g. "x86_64-pc-linux-gnu".
+  std::string Arch;   ///< GPU arch ("sm_90"), empty for the host device.
+};
+
+/// The offload-related part of a driver command line.
+struct OffloadOptions {
+  std::vector<OffloadTarget> Targets;
+  std::string CudaPath;
+  /// Arguments given with -Xopenmp-target[=<triple>], per triple.
+  std::vector<std::pair<std::string, std::string>> TargetArgs;
+
+  bool isOffloading() const { return !Targets.empty(); }
+};
+
+/// The triples `-fopenmp-targets=` accepts, for diagnostics and --help.
+llvm::ArrayRef<llvm::StringRef> supportedOffloadTriples();
+
+/// Normalizes a user-written offload triple ("nvptx64" ->
+/// "nvptx64-nvidia-cuda"), or returns an error listing the supported ones.
+llvm::Expected<std::string> normalizeOffloadTriple(llvm::StringRef Triple);
+
+/// Removes the offload options from \p Args (in place) and returns them.
+/// Fails with a user-facing message when the options are inconsistent, for
+/// example offload targets without -fopenmp.
+llvm::Expected<OffloadOptions>
+extractOffloadOptions(std::vector<const char *> &Args);
+
+/// The cc1 flag through which the driver tells a compile job its offload
+/// targets: `-cot-offload-targets=<triple>[:<arch>],...`.
+constexpr llvm::StringLiteral CC1OffloadTargetsFlag = "-cot-offload-targets=";
+
+/// Encodes/decodes the value of CC1OffloadTargetsFlag.
+std::string encodeOffloadTargets(llvm::ArrayRef<OffloadTarget> Targets);
+std::vector<OffloadTarget> decodeOffloadTargets(llvm::StringRef Value);
+
+} // namespace cot
+
+#endif // CLANG_OFFLOAD_DRIVER_OFFLOADOPTIONS_H

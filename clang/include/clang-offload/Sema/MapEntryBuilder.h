@@ -1,0 +1,56 @@
+//===- MapEntryBuilder.h - Map entries of an offload construct --*- C++ -*-===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Computes the map entries (base, begin, size, map type, name) of a target,
+// target data, enter/exit data or update construct as Clang expressions: the
+// "helper expressions" of the paper "Offloading Support for OpenMP in Clang
+// and LLVM". For target constructs the entries follow the captures of the
+// target region, one TARGET_PARAM entry per outlined-function argument, with
+// the entries a capture needs (sections, members, pointees) after it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CLANG_OFFLOAD_SEMA_MAPENTRYBUILDER_H
+#define CLANG_OFFLOAD_SEMA_MAPENTRYBUILDER_H
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/StmtOpenMP.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace clang {
+class Sema;
+}
+
+namespace cot {
+
+/// One entry of a construct's map list, as expressions of the host code.
+struct MapEntry {
+  /// Null for TARGET_PARAM entries whose value the host lowering takes from
+  /// the outlined function's call.
+  clang::Expr *Base = nullptr;
+  /// Null means "same as Base".
+  clang::Expr *Begin = nullptr;
+  /// Byte size; null means zero.
+  clang::Expr *Size = nullptr;
+  uint64_t Type = 0;
+  std::string Name;
+  /// For use_device_ptr/use_device_addr: the variable whose uses inside the
+  /// construct must see the device address.
+  clang::VarDecl *UseDeviceVar = nullptr;
+  bool UseDeviceAddr = false;
+};
+
+/// Builds the entries of \p D, a target-family directive. Reports
+/// unsupported forms through Sema's diagnostics.
+std::vector<MapEntry> buildMapEntries(clang::Sema &S,
+                                      clang::OMPExecutableDirective &D);
+
+} // namespace cot
+
+#endif // CLANG_OFFLOAD_SEMA_MAPENTRYBUILDER_H

@@ -1,0 +1,64 @@
+//===- OffloadFrontendAction.cpp - Code generation with offloading --------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Wraps Clang's code-generating action: our Sema step's consumer goes first
+// in a MultiplexConsumer, then Clang CodeGen's; the host lowering pass is
+// registered at the start of the LLVM pipeline through CodeGenOptions'
+// PassBuilderCallbacks, which also applies at -O0.
+//
+//===----------------------------------------------------------------------===//
+
+#include "clang-offload/CodeGen/OffloadFrontendAction.h"
+#include "clang-offload/CodeGen/HostOffloadLowering.h"
+#include "clang-offload/Sema/OffloadSema.h"
+
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+#include "llvm/Passes/PassBuilder.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace cot {
+namespace {
+
+class OffloadFrontendAction : public WrapperFrontendAction {
+public:
+  explicit OffloadFrontendAction(std::unique_ptr<FrontendAction> Wrapped)
+      : WrapperFrontendAction(std::move(Wrapped)) {}
+
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef InFile) override {
+    std::unique_ptr<ASTConsumer> CodeGen =
+        WrapperFrontendAction::CreateASTConsumer(CI, InFile);
+    if (!CodeGen)
+      return nullptr;
+    std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    Consumers.push_back(createOffloadSemaConsumer());
+    Consumers.push_back(std::move(CodeGen));
+    return std::make_unique<MultiplexConsumer>(std::move(Consumers));
+  }
+};
+
+} // namespace
+
+std::unique_ptr<FrontendAction>
+createOffloadFrontendAction(std::unique_ptr<FrontendAction> CodeGen,
+                            CompilerInstance &CI,
+                            const std::vector<OffloadTarget> &Targets) {
+  CI.getCodeGenOpts().PassBuilderCallbacks.push_back(
+      [Targets](PassBuilder &PB) {
+        PB.registerPipelineStartEPCallback(
+            [Targets](ModulePassManager &MPM, OptimizationLevel) {
+              MPM.addPass(HostOffloadLoweringPass(Targets));
+            });
+      });
+  return std::make_unique<OffloadFrontendAction>(std::move(CodeGen));
+}
+
+} // namespace cot

@@ -1,0 +1,301 @@
+//===- DeviceLink.cpp - Device images at link time ------------------------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// `clang -cot-device-link -targets=<t>,... [-O<n>] [-v] [-save-temps]
+//        -o <wrapper.o> <objects and archives>`
+//
+// For each offload target: read the device modules that the compile step
+// embedded in the objects (sections __CLANG_OFFLOAD_BUNDLE__openmp-<triple>,
+// read with the bundler library), link them into one module, optimize it with
+// the whole device program in view, and build the image:
+//   - x86_64-pc-linux-gnu: an ELF shared object, linked by our own driver
+//     against libomptarget-hostdevice.a (the device side of the omp_* API)
+//     with -Bsymbolic so that the image's own definitions win over the
+//     program's when the host plugin dlopens it.
+// Then write the wrapper object (ImageWrapper.cpp) for the host link.
+//
+//===----------------------------------------------------------------------===//
+
+#include "clang-offload/Driver/DeviceLink.h"
+#include "clang-offload/Driver/OffloadDriver.h"
+#include "clang-offload/Driver/OffloadOptions.h"
+#include "clang-offload/OffloadBundler/OffloadBundler.h"
+
+#include "llvm/BinaryFormat/Magic.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
+
+using namespace llvm;
+
+namespace cot {
+namespace {
+
+struct DeviceLinkOptions {
+  std::vector<OffloadTarget> Targets;
+  std::vector<std::string> Inputs;
+  std::string Output;
+  OptimizationLevel Level = OptimizationLevel::O2;
+  bool Verbose = false;
+  bool SaveTemps = false;
+};
+
+Expected<DeviceLinkOptions> parseArgs(ArrayRef<const char *> Argv) {
+  DeviceLinkOptions Opts;
+  for (size_t I = 2; I < Argv.size(); ++I) {
+    StringRef A = Argv[I];
+    if (A.consume_front("-targets="))
+      Opts.Targets = decodeOffloadTargets(A);
+    else if (A == "-o" && I + 1 < Argv.size())
+      Opts.Output = Argv[++I];
+    else if (A == "-v")
+      Opts.Verbose = true;
+    else if (A == "-save-temps")
+      Opts.SaveTemps = true;
+    else if (A == "-O0")
+      Opts.Level = OptimizationLevel::O0;
+    else if (A == "-O1")
+      Opts.Level = OptimizationLevel::O1;
+    else if (A == "-O3" || A == "-Ofast")
+      Opts.Level = OptimizationLevel::O3;
+    else if (A == "-Os")
+      Opts.Level = OptimizationLevel::Os;
+    else if (A == "-Oz")
+      Opts.Level = OptimizationLevel::Oz;
+    else if (A.starts_with("-O"))
+      Opts.Level = OptimizationLevel::O2;
+    else if (A.starts_with("-cuda-path=") || A.starts_with("-Xtarget="))
+      continue;
+    else if (A.starts_with("-"))
+      return createStringError(inconvertibleErrorCode(),
+                               "unknown device-link option '%s'", Argv[I]);
+    else
+      Opts.Inputs.push_back(A.str());
+  }
+  if (Opts.Output.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "device link: no output file (-o)");
+  return Opts;
+}
+
+/// The device bitcode for \p TargetID in every input, in command-line order.
+/// Archives contribute every member that carries device code.
+Expected<std::vector<std::unique_ptr<MemoryBuffer>>>
+collectDeviceCode(ArrayRef<std::string> Inputs, StringRef TargetID) {
+  std::vector<std::unique_ptr<MemoryBuffer>> Modules;
+  auto Take = [&](ArrayRef<BundleEntry> Entries, StringRef Name) {
+    for (const BundleEntry &E : Entries)
+      if (E.ID == TargetID && !E.Payload.empty())
+        Modules.push_back(MemoryBuffer::getMemBufferCopy(E.Payload, Name));
+  };
+  for (const std::string &Input : Inputs) {
+    auto Buf = MemoryBuffer::getFile(Input);
+    if (!Buf)
+      return createFileError(Input, Buf.getError());
+    MemoryBufferRef Ref = (*Buf)->getMemBufferRef();
+    file_magic Magic = identify_magic(Ref.getBuffer());
+    if (Magic == file_magic::archive) {
+      if (Error E = forEachArchiveBundle(
+              Ref, [&](StringRef Member, ArrayRef<BundleEntry> Entries) {
+                Take(Entries, (Input + "(" + Member + ")").str());
+                return Error::success();
+              }))
+        return createFileError(Input, std::move(E));
+      continue;
+    }
+    if (Magic != file_magic::elf_relocatable)
+      continue;
+    Expected<std::vector<BundleEntry>> Entries = readObjectOffloadSections(Ref);
+    if (!Entries)
+      return createFileError(Input, Entries.takeError());
+    Take(*Entries, Input);
+  }
+  return std::move(Modules);
+}
+
+Expected<std::unique_ptr<Module>>
+linkDeviceModules(ArrayRef<std::unique_ptr<MemoryBuffer>> Buffers,
+                  LLVMContext &Ctx, StringRef Triple) {
+  auto Linked = std::make_unique<Module>("device-" + Triple.str(), Ctx);
+  Linker L(*Linked);
+  for (const auto &Buf : Buffers) {
+    Expected<std::unique_ptr<Module>> M =
+        parseBitcodeFile(Buf->getMemBufferRef(), Ctx);
+    if (!M)
+      return createStringError(inconvertibleErrorCode(),
+                               "%s: corrupt device code: %s",
+                               Buf->getBufferIdentifier().str().c_str(),
+                               toString(M.takeError()).c_str());
+    if (L.linkInModule(std::move(*M)))
+      return createStringError(inconvertibleErrorCode(),
+                               "%s: cannot link its device code",
+                               Buf->getBufferIdentifier().str().c_str());
+  }
+  Linked->setTargetTriple(Triple);
+  if (verifyModule(*Linked, &errs()))
+    return createStringError(inconvertibleErrorCode(),
+                             "the linked device module for %s is invalid",
+                             Triple.str().c_str());
+  return std::move(Linked);
+}
+
+void optimize(Module &M, OptimizationLevel Level) {
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PassBuilder PB;
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  ModulePassManager MPM = Level == OptimizationLevel::O0
+                              ? PB.buildO0DefaultPipeline(Level)
+                              : PB.buildPerModuleDefaultPipeline(Level);
+  MPM.run(M, MAM);
+}
+
+/// A temporary file that goes away unless -save-temps asked to keep it.
+class TempFiles {
+public:
+  explicit TempFiles(bool Keep) : Keep(Keep) {}
+  ~TempFiles() {
+    if (!Keep)
+      for (const std::string &F : Files)
+        sys::fs::remove(F);
+  }
+  Expected<std::string> create(StringRef Prefix, StringRef Suffix) {
+    SmallString<128> Path;
+    if (std::error_code EC = sys::fs::createTemporaryFile(Prefix, Suffix, Path))
+      return createFileError(Prefix, EC);
+    Files.push_back(std::string(Path));
+    return Files.back();
+  }
+
+private:
+  bool Keep;
+  std::vector<std::string> Files;
+};
+
+std::string runtimeLibDir() {
+  std::string Exe =
+      sys::fs::getMainExecutable("clang", (void *)&deviceLinkMain);
+  SmallString<256> Dir = sys::path::parent_path(sys::path::parent_path(Exe));
+  sys::path::append(Dir, "lib");
+  return std::string(Dir);
+}
+
+Error runCommand(ArrayRef<StringRef> Args, bool Verbose) {
+  if (Verbose) {
+    for (StringRef A : Args)
+      errs() << " \"" << A << "\"";
+    errs() << "\n";
+  }
+  std::string ErrMsg;
+  int Rc = sys::ExecuteAndWait(Args[0], Args, std::nullopt, {}, 0, 0, &ErrMsg);
+  if (Rc != 0)
+    return createStringError(inconvertibleErrorCode(),
+                             "device link command failed: %s%s",
+                             Args[0].str().c_str(),
+                             ErrMsg.empty() ? "" : (": " + ErrMsg).c_str());
+  return Error::success();
+}
+
+/// Builds the shared object that the host plugin loads.
+Expected<std::string> buildHostDeviceImage(Module &M,
+                                           const DeviceLinkOptions &Opts,
+                                           TempFiles &Temps) {
+  Expected<std::string> Obj = Temps.create("device-x86_64", "o");
+  Expected<std::string> Image = Temps.create("device-x86_64", "so");
+  if (!Obj)
+    return Obj.takeError();
+  if (!Image)
+    return Image.takeError();
+  CodeGenOptLevel CGLevel = Opts.Level == OptimizationLevel::O0
+                                ? CodeGenOptLevel::None
+                                : CodeGenOptLevel::Default;
+  if (Error E = emitObjectFile(M, *Obj, Reloc::PIC_, CGLevel))
+    return std::move(E);
+
+  std::string Self = sys::fs::getMainExecutable("clang", (void *)&deviceLinkMain);
+  std::string HostDeviceLib = runtimeLibDir() + "/libomptarget-hostdevice.a";
+  SmallVector<StringRef, 16> Args = {Self, "-shared", "-fopenmp", "-o", *Image,
+                                     *Obj, HostDeviceLib, "-Wl,-Bsymbolic",
+                                     "-lm"};
+  if (Error E = runCommand(Args, Opts.Verbose))
+    return std::move(E);
+  auto Bytes = MemoryBuffer::getFile(*Image);
+  if (!Bytes)
+    return createFileError(*Image, Bytes.getError());
+  return (*Bytes)->getBuffer().str();
+}
+
+Error saveBitcode(const Module &M, Expected<std::string> Path) {
+  if (!Path)
+    return Path.takeError();
+  std::error_code EC;
+  raw_fd_ostream OS(*Path, EC);
+  if (EC)
+    return createFileError(*Path, EC);
+  WriteBitcodeToFile(M, OS);
+  return Error::success();
+}
+
+Error deviceLink(const DeviceLinkOptions &Opts) {
+  TempFiles Temps(Opts.SaveTemps);
+  std::vector<WrappedImage> Images;
+  for (const OffloadTarget &T : Opts.Targets) {
+    std::string TargetID = "openmp-" + T.Triple;
+    auto Buffers = collectDeviceCode(Opts.Inputs, TargetID);
+    if (!Buffers)
+      return Buffers.takeError();
+    if (Buffers->empty())
+      continue;
+    LLVMContext Ctx;
+    auto M = linkDeviceModules(*Buffers, Ctx, T.Triple);
+    if (!M)
+      return M.takeError();
+    optimize(**M, Opts.Level);
+    if (Opts.SaveTemps)
+      if (Error E = saveBitcode(**M, Temps.create("device-" + T.Triple, "bc")))
+        return E;
+    if (T.Triple != "x86_64-pc-linux-gnu")
+      return createStringError(inconvertibleErrorCode(),
+                               "no device image builder for %s",
+                               T.Triple.c_str());
+    Expected<std::string> Image = buildHostDeviceImage(**M, Opts, Temps);
+    if (!Image)
+      return Image.takeError();
+    Images.push_back({T.Triple, T.Arch, std::move(*Image)});
+  }
+  return writeImageWrapper(Opts.Output, sys::getDefaultTargetTriple(), Images);
+}
+
+} // namespace
+
+int deviceLinkMain(ArrayRef<const char *> Argv) {
+  Expected<DeviceLinkOptions> Opts = parseArgs(Argv);
+  Error E = Opts ? deviceLink(*Opts) : Opts.takeError();
+  if (E) {
+    WithColor::error(errs(), "clang") << toString(std::move(E)) << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+} // namespace cot

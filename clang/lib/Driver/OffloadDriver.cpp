@@ -1,0 +1,209 @@
+//===- OffloadDriver.cpp - bin/clang's driver ------------------------------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Runs Clang 19's driver in process and adds the offload steps to the job
+// list it builds:
+//   - each compile job gets `-cot-offload-targets=...`, so that our cc1 adds
+//     the Sema step, host lowering and device extraction (CC1.cpp);
+//   - each link job is preceded by a device-link job (`clang
+//     -cot-device-link`) that builds the device images from the device code
+//     embedded in the objects and wraps them into an object that registers
+//     them with libomptarget; the link job gets that object and libomptarget.
+// Everything else is Clang's driver unchanged, so `-###` and
+// `-ccc-print-phases` show the real jobs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "clang-offload/Driver/OffloadDriver.h"
+#include "clang-offload/Driver/OffloadOptions.h"
+#include "clang-offload/Frontend/CC1.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Driver/Compilation.h"
+#include "clang/Driver/Driver.h"
+#include "clang/Driver/Job.h"
+#include "clang/Driver/Tool.h"
+#include "clang/Driver/ToolChain.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/StringSaver.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
+
+using namespace llvm;
+using namespace clang;
+using namespace clang::driver;
+
+namespace cot {
+
+static std::string mainExecutable(const char *Argv0) {
+  return sys::fs::getMainExecutable(Argv0, (void *)&driverMain);
+}
+
+/// The directory of our runtime libraries: <bin>/../lib.
+static std::string runtimeLibDir(StringRef Executable) {
+  SmallString<256> Dir = sys::path::parent_path(sys::path::parent_path(Executable));
+  sys::path::append(Dir, "lib");
+  return std::string(Dir);
+}
+
+static bool isCodeGenCC1Job(const Command &Job) {
+  const opt::ArgStringList &Args = Job.getArguments();
+  if (Args.empty() || StringRef(Args[0]) != "-cc1")
+    return false;
+  return any_of(Args, [](StringRef A) {
+    return A == "-emit-obj" || A == "-emit-llvm" || A == "-emit-llvm-bc" ||
+           A == "-S" || A == "-emit-llvm-only" || A == "-emit-codegen-only";
+  });
+}
+
+static void addOffloadTargetsToCompileJob(Compilation &C, Command &Job,
+                                          const OffloadOptions &Opts) {
+  opt::ArgStringList Args = Job.getArguments();
+  Args.push_back(C.getArgs().MakeArgString(Twine(CC1OffloadTargetsFlag) +
+                                           encodeOffloadTargets(Opts.Targets)));
+  Job.replaceArguments(Args);
+}
+
+/// Builds `clang -cot-device-link -targets=... -o <wrapper.o> <inputs>`.
+static std::unique_ptr<Command>
+makeDeviceLinkJob(Compilation &C, const Command &LinkJob,
+                  const OffloadOptions &Opts, StringRef Executable,
+                  const char *WrapperObject) {
+  opt::DerivedArgList &DAL = C.getArgs();
+  opt::ArgStringList Args;
+  Args.push_back(DeviceLinkFlag);
+  Args.push_back(DAL.MakeArgString("-targets=" +
+                                   encodeOffloadTargets(Opts.Targets)));
+  if (!Opts.CudaPath.empty())
+    Args.push_back(DAL.MakeArgString("-cuda-path=" + Opts.CudaPath));
+  for (const auto &[Triple, Value] : Opts.TargetArgs)
+    Args.push_back(DAL.MakeArgString("-Xtarget=" + Triple + "=" + Value));
+  if (const opt::Arg *O = DAL.getLastArg(options::OPT_O_Group))
+    Args.push_back(DAL.MakeArgString(O->getAsString(DAL)));
+  if (DAL.hasArg(options::OPT_v))
+    Args.push_back("-v");
+  if (DAL.hasArg(options::OPT_save_temps_EQ, options::OPT_save_temps))
+    Args.push_back("-save-temps");
+  Args.push_back("-o");
+  Args.push_back(WrapperObject);
+  for (const InputInfo &II : LinkJob.getInputInfos())
+    if (II.isFilename())
+      Args.push_back(II.getFilename());
+  return std::make_unique<Command>(
+      LinkJob.getSource(), LinkJob.getCreator(), ResponseFileSupport::None(),
+      DAL.MakeArgString(Executable), Args, LinkJob.getInputInfos());
+}
+
+/// Adds the device images' wrapper object and libomptarget to a link job.
+/// libomptarget goes before libomp so that its omp_* device API wins.
+static void addOffloadRuntimeToLinkJob(Compilation &C, Command &LinkJob,
+                                       const char *WrapperObject,
+                                       StringRef LibDir) {
+  opt::DerivedArgList &DAL = C.getArgs();
+  opt::ArgStringList Args = LinkJob.getArguments();
+  opt::ArgStringList Runtime = {WrapperObject,
+                                DAL.MakeArgString("-L" + LibDir),
+                                "-lomptarget", "-rpath",
+                                DAL.MakeArgString(LibDir)};
+  auto LibOmp = find_if(Args, [](StringRef A) {
+    return A == "-lomp" || A == "-liomp5" || A == "-lgomp";
+  });
+  Args.insert(LibOmp, Runtime.begin(), Runtime.end());
+  LinkJob.replaceArguments(Args);
+}
+
+static void addOffloadJobs(Compilation &C, const OffloadOptions &Opts,
+                           StringRef Executable) {
+  // JobList only appends; the device link must run right before the link,
+  // so insert into the list it owns.
+  auto &Jobs = const_cast<JobList::list_type &>(C.getJobs().getJobs());
+  std::string LibDir = runtimeLibDir(Executable);
+  for (size_t I = 0; I < Jobs.size(); ++I) {
+    Command &Job = *Jobs[I];
+    if (isCodeGenCC1Job(Job)) {
+      addOffloadTargetsToCompileJob(C, Job, Opts);
+      continue;
+    }
+    if (!Job.getCreator().isLinkJob())
+      continue;
+    std::string Temp = C.getDriver().GetTemporaryPath("offload-images", "o");
+    const char *Wrapper =
+        C.addTempFile(C.getArgs().MakeArgString(Temp));
+    auto DeviceLink = makeDeviceLinkJob(C, Job, Opts, Executable, Wrapper);
+    addOffloadRuntimeToLinkJob(C, Job, Wrapper, LibDir);
+    Jobs.insert(Jobs.begin() + I, std::move(DeviceLink));
+    ++I;
+  }
+}
+
+static int cc1Entry(SmallVectorImpl<const char *> &Argv) {
+  return cc1Main(Argv);
+}
+
+/// clang++ is a link to clang; the real executable's name does not tell the
+/// mode, so pass it explicitly as Clang's own driver does.
+static void insertDriverMode(StringRef ProgName,
+                             std::vector<const char *> &Args) {
+  ParsedClangName Name = ToolChain::getTargetAndModeFromProgramName(ProgName);
+  if (Name.DriverMode)
+    Args.insert(Args.begin() + 1, Name.DriverMode);
+}
+
+int driverMain(ArrayRef<const char *> Argv) {
+  BumpPtrAllocator Alloc;
+  StringSaver Saver(Alloc);
+  SmallVector<const char *, 256> Expanded(Argv.begin(), Argv.end());
+  cl::ExpandResponseFiles(Saver, cl::TokenizeGNUCommandLine, Expanded);
+  std::vector<const char *> Args(Expanded.begin(), Expanded.end());
+
+  std::string ProgName = sys::path::stem(Args[0]).str();
+  std::string Executable = mainExecutable(Args[0]);
+  insertDriverMode(ProgName, Args);
+
+  Expected<OffloadOptions> Opts = extractOffloadOptions(Args);
+  if (!Opts) {
+    WithColor::error(errs(), ProgName) << toString(Opts.takeError()) << "\n";
+    return 1;
+  }
+
+  std::unique_ptr<DiagnosticOptions> DiagOpts = CreateAndPopulateDiagOpts(Args);
+  auto *DiagClient = new TextDiagnosticPrinter(errs(), DiagOpts.get());
+  DiagClient->setPrefix(ProgName);
+  DiagnosticsEngine Diags(new DiagnosticIDs(), DiagOpts.release(), DiagClient);
+
+  Driver TheDriver(Executable, sys::getDefaultTargetTriple(), Diags);
+  TheDriver.setTargetAndMode(ToolChain::getTargetAndModeFromProgramName(ProgName));
+  TheDriver.CC1Main = cc1Entry; // function_ref: must refer to the function itself
+
+  std::unique_ptr<Compilation> C(TheDriver.BuildCompilation(Args));
+  if (!C || C->containsError() || Diags.hasErrorOccurred())
+    return 1;
+  if (Opts->isOffloading())
+    addOffloadJobs(*C, *Opts, Executable);
+
+  SmallVector<std::pair<int, const Command *>, 4> FailingCommands;
+  int Res = TheDriver.ExecuteCompilation(*C, FailingCommands);
+  for (const auto &[Code, Failing] : FailingCommands) {
+    if (!Res)
+      Res = Code;
+    // A crashed job already printed its own report; match Clang's exit codes.
+    if (Code < 0 || Code == 70)
+      Res = 1;
+  }
+  Diags.getClient()->finish();
+  return Res;
+}
+
+} // namespace cot

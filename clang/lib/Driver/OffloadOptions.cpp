@@ -1,0 +1,184 @@
+//===- OffloadOptions.cpp - The offloading command-line options -----------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Parses and validates -fopenmp-targets=, --offload-arch=, -Xopenmp-target
+// and --cuda-path=, and removes them from the arguments that Clang's driver
+// sees. The spellings follow upstream Clang so build systems written for it
+// work unchanged.
+//
+//===----------------------------------------------------------------------===//
+
+#include "clang-offload/Driver/OffloadOptions.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/TargetParser/Triple.h"
+
+using namespace llvm;
+
+namespace cot {
+
+// nvptx64-nvidia-cuda joins this list when its device code generation lands.
+static constexpr StringRef SupportedTriples[] = {"x86_64-pc-linux-gnu"};
+
+ArrayRef<StringRef> supportedOffloadTriples() { return SupportedTriples; }
+
+static Error unsupportedTriple(StringRef Triple) {
+  return createStringError(
+      inconvertibleErrorCode(),
+      formatv("OpenMP offload target '{0}' is not supported; supported "
+              "targets: {1}",
+              Triple, join(std::begin(SupportedTriples), std::end(SupportedTriples),
+                           ", ")));
+}
+
+static std::string canonicalTriple(StringRef Name) {
+  Triple T(Triple::normalize(Name));
+  if (T.getArch() == Triple::nvptx64 &&
+      (T.getOS() == Triple::CUDA || T.getOS() == Triple::UnknownOS) &&
+      (T.getVendor() == Triple::NVIDIA ||
+       T.getVendor() == Triple::UnknownVendor))
+    return std::string("nvptx64-nvidia-cuda");
+  if (T.getArch() == Triple::x86_64 && T.getOS() == Triple::Linux &&
+      (T.getEnvironment() == Triple::GNU ||
+       T.getEnvironment() == Triple::UnknownEnvironment))
+    return std::string("x86_64-pc-linux-gnu");
+  return Name.str();
+}
+
+Expected<std::string> normalizeOffloadTriple(StringRef Name) {
+  std::string Triple = canonicalTriple(Name);
+  if (!is_contained(SupportedTriples, Triple))
+    return unsupportedTriple(Name);
+  return Triple;
+}
+
+/// Whether the final state of the command line enables OpenMP.
+static bool enablesOpenMP(ArrayRef<const char *> Args) {
+  bool Enabled = false;
+  for (StringRef A : Args) {
+    if (A == "-fopenmp" || A == "-fopenmp=libomp" || A == "-fiopenmp")
+      Enabled = true;
+    else if (A == "-fno-openmp" || A.starts_with("-fopenmp=lib"))
+      Enabled = A == "-fopenmp=libiomp5";
+  }
+  return Enabled;
+}
+
+static Error addTargets(StringRef List, OffloadOptions &Opts) {
+  SmallVector<StringRef, 4> Names;
+  List.split(Names, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  if (Names.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "-fopenmp-targets= needs at least one target");
+  for (StringRef Name : Names) {
+    Expected<std::string> Triple = normalizeOffloadTriple(Name.trim());
+    if (!Triple)
+      return Triple.takeError();
+    if (none_of(Opts.Targets,
+                [&](const OffloadTarget &T) { return T.Triple == *Triple; }))
+      Opts.Targets.push_back({*Triple, ""});
+  }
+  return Error::success();
+}
+
+static bool isValidCudaArch(StringRef Arch) {
+  unsigned Number;
+  return Arch.consume_front("sm_") && !Arch.empty() &&
+         !Arch.rtrim("a").getAsInteger(10, Number) && Number >= 35;
+}
+
+Expected<OffloadOptions>
+extractOffloadOptions(std::vector<const char *> &Args) {
+  OffloadOptions Opts;
+  std::vector<std::string> Archs;
+  std::vector<const char *> Kept;
+  bool SawTargetsFlag = false;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if (A.consume_front("-fopenmp-targets=")) {
+      SawTargetsFlag = true;
+      if (Error E = addTargets(A, Opts))
+        return std::move(E);
+      continue;
+    }
+    if (A == "-fopenmp-targets") {
+      return createStringError(inconvertibleErrorCode(),
+                               "-fopenmp-targets needs a value: "
+                               "-fopenmp-targets=<triple>[,<triple>...]");
+    }
+    if (A.consume_front("--offload-arch=")) {
+      SmallVector<StringRef, 2> List;
+      A.split(List, ',', -1, false);
+      for (StringRef Arch : List)
+        Archs.push_back(Arch.str());
+      continue;
+    }
+    if (A.consume_front("--cuda-path=")) {
+      Opts.CudaPath = A.str();
+      continue;
+    }
+    if (A == "-Xopenmp-target" || A.starts_with("-Xopenmp-target=")) {
+      StringRef Triple = A.consume_front("-Xopenmp-target=") ? A : "";
+      if (I + 1 >= Args.size())
+        return createStringError(inconvertibleErrorCode(),
+                                 "'%s' needs an argument", Args[I]);
+      StringRef Value = Args[++I];
+      if (Value.consume_front("-march="))
+        Archs.push_back(Value.str());
+      else
+        Opts.TargetArgs.push_back({Triple.str(), Value.str()});
+      continue;
+    }
+    Kept.push_back(Args[I]);
+  }
+
+  if (SawTargetsFlag && !enablesOpenMP(Kept))
+    return createStringError(
+        inconvertibleErrorCode(),
+        "'-fopenmp-targets' must be used in conjunction with a '-fopenmp' "
+        "option compatible with offloading; e.g., '-fopenmp=libomp' or "
+        "'-fopenmp=libiomp5'");
+  for (const std::string &Arch : Archs) {
+    if (!isValidCudaArch(Arch))
+      return createStringError(inconvertibleErrorCode(),
+                               "unsupported offload architecture '%s'; "
+                               "expected sm_<NN> such as sm_90",
+                               Arch.c_str());
+    for (OffloadTarget &T : Opts.Targets)
+      if (T.Triple == "nvptx64-nvidia-cuda")
+        T.Arch = Arch;
+  }
+  Args = std::move(Kept);
+  return Opts;
+}
+
+std::string encodeOffloadTargets(ArrayRef<OffloadTarget> Targets) {
+  std::string Out;
+  for (const OffloadTarget &T : Targets) {
+    if (!Out.empty())
+      Out += ',';
+    Out += T.Triple;
+    if (!T.Arch.empty())
+      Out += ":" + T.Arch;
+  }
+  return Out;
+}
+
+std::vector<OffloadTarget> decodeOffloadTargets(StringRef Value) {
+  std::vector<OffloadTarget> Targets;
+  SmallVector<StringRef, 4> Items;
+  Value.split(Items, ',', -1, false);
+  for (StringRef Item : Items) {
+    auto [Triple, Arch] = Item.split(':');
+    Targets.push_back({Triple.str(), Arch.str()});
+  }
+  return Targets;
+}
+
+} // namespace cot

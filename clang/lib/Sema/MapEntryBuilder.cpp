@@ -1,0 +1,611 @@
+//===- MapEntryBuilder.cpp - Map entries of an offload construct ----------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Turns the map, to/from, is_device_ptr, has_device_addr, use_device_ptr and
+// use_device_addr clauses of a construct (explicit, and the implicit ones
+// Clang's Sema added per OpenMP 5.x) into map entries whose base, begin and
+// size are Clang expressions evaluated on the host.
+//
+// Each map item is classified by the path from its root (a variable or
+// `this`) to the mapped storage:
+//   - Plain:       x, arr[l:n], arr[l:n][k:m]        storage inside the root
+//   - RootPointee: p[l:n], p[l:n][k:m]               storage p points to
+//   - Member:      s.a, s.arr[1:2], p->a, this->a    a member of the root
+//                                                    object (or of *p)
+//   - PtrAndObj:   s.p[0:n], this->q[0:n]            storage a pointer member
+//                                                    points to: mapped, then
+//                                                    attached to the device
+//                                                    copy of the pointer
+// Members of one root are grouped under a parent entry that spans them, as
+// the runtime needs one mapping for the parent object.
+//
+// Sections are mapped as the contiguous byte range from their first to their
+// last element: exact for sections that are contiguous (all the OpenMP map
+// clause allows), and the bounding range for strided ones.
+//
+//===----------------------------------------------------------------------===//
+
+#include "clang-offload/Sema/MapEntryBuilder.h"
+
+#include "OffloadABI.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/OpenMPClause.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Sema/Sema.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace cot {
+namespace {
+
+enum class ItemKind { Plain, RootPointee, Member, PtrAndObj };
+
+/// A map-clause item, analysed.
+struct MapItem {
+  Expr *E = nullptr;
+  uint64_t Type = 0;
+  std::string Name;
+  ItemKind Kind = ItemKind::Plain;
+  /// The root: a variable, or `this` when RootDecl is null.
+  ValueDecl *RootDecl = nullptr;
+  Expr *RootExpr = nullptr;
+  /// The root is a pointer and the item lies in what it points to.
+  bool ThroughRootPointer = false;
+  /// The member of the root object on the item's path (Member, PtrAndObj).
+  MemberExpr *TopMember = nullptr;
+  /// The pointer lvalue a PtrAndObj item hangs off.
+  Expr *PointerLValue = nullptr;
+  bool Consumed = false;
+
+  bool isRootedAt(const ValueDecl *D) const {
+    return RootDecl && RootDecl->getCanonicalDecl() == D->getCanonicalDecl();
+  }
+};
+
+/// Whether an access step from \p Base goes through a pointer.
+static bool isPointerTyped(const Expr *Base) {
+  QualType T = Base->IgnoreParenImpCasts()->getType();
+  return T->isPointerType();
+}
+
+class Builder {
+public:
+  Builder(Sema &S, OMPExecutableDirective &D)
+      : S(S), Ctx(S.getASTContext()), D(D), Loc(D.getBeginLoc()) {}
+
+  std::vector<MapEntry> build();
+
+private:
+  Sema &S;
+  ASTContext &Ctx;
+  OMPExecutableDirective &D;
+  SourceLocation Loc;
+  std::vector<MapItem> Items;
+  std::vector<MapEntry> Entries;
+
+  // Clause collection.
+  void collectItems();
+  void addItem(Expr *E, uint64_t Type, bool Implicit);
+  bool analyse(MapItem &Item);
+  void collectUseDevice();
+  uint64_t defaultMapType() const;
+
+  // Entries.
+  void buildForTarget();
+  void buildForCapture(ValueDecl *CapVar, QualType FieldTy, bool ByCopy, const DenseSet<const Decl *> &DevPtrs,
+                       const DenseSet<const Decl *> &FirstPrivates);
+  void buildForItems(MutableArrayRef<MapItem *> Group, bool TargetParam,
+                     bool BaseFromCall);
+  void emitMemberGroup(ArrayRef<MapItem *> Members, bool TargetParam,
+                       bool BaseFromCall);
+  void emitItem(MapItem &Item, uint64_t ExtraBits, int Parent);
+  void emitRemainingItems();
+
+  // Expressions.
+  Expr *addressOf(Expr *LValue);
+  Expr *rvalue(Expr *E);
+  Expr *sizeOf(QualType T);
+  Expr *integer(uint64_t V);
+  Expr *byteDistance(Expr *From, Expr *To);
+  Expr *sectionElement(Expr *E, bool Last);
+  Expr *itemBegin(MapItem &Item);
+  Expr *itemSize(MapItem &Item);
+  Expr *rootBase(MapItem &Item);
+  std::string sourceText(const Expr *E) const;
+  void unsupported(const Expr *E, StringRef What);
+};
+
+std::string Builder::sourceText(const Expr *E) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  StringRef Text = Lexer::getSourceText(
+      CharSourceRange::getTokenRange(E->getSourceRange()), SM,
+      Ctx.getLangOpts());
+  return Text.str();
+}
+
+void Builder::unsupported(const Expr *E, StringRef What) {
+  unsigned ID = S.getDiagnostics().getCustomDiagID(
+      DiagnosticsEngine::Error, "clang-offload does not support %0 in a map "
+                                "clause yet");
+  S.Diag(E->getExprLoc(), ID) << What << E->getSourceRange();
+}
+
+Expr *Builder::integer(uint64_t V) {
+  return IntegerLiteral::Create(Ctx, APInt(64, V), Ctx.LongTy, Loc);
+}
+
+Expr *Builder::sizeOf(QualType T) {
+  return S
+      .CreateUnaryExprOrTypeTraitExpr(Ctx.getTrivialTypeSourceInfo(T, Loc),
+                                      Loc, UETT_SizeOf, SourceRange(Loc, Loc))
+      .get();
+}
+
+Expr *Builder::addressOf(Expr *LValue) {
+  return S.CreateBuiltinUnaryOp(Loc, UO_AddrOf, LValue).get();
+}
+
+Expr *Builder::rvalue(Expr *E) { return S.DefaultLvalueConversion(E).get(); }
+
+/// (const char *)To - (const char *)From.
+Expr *Builder::byteDistance(Expr *From, Expr *To) {
+  QualType BytePtr = Ctx.getPointerType(Ctx.CharTy.withConst().withVolatile());
+  TypeSourceInfo *TI = Ctx.getTrivialTypeSourceInfo(BytePtr, Loc);
+  Expr *F = S.BuildCStyleCastExpr(Loc, TI, Loc, From).get();
+  Expr *T = S.BuildCStyleCastExpr(Loc, TI, Loc, To).get();
+  return S.CreateBuiltinBinOp(Loc, BO_Sub, T, F).get();
+}
+
+/// The first (or last) element a section expression covers, as an lvalue.
+/// Nested sections and subscripts are applied from the outermost base in.
+Expr *Builder::sectionElement(Expr *E, bool Last) {
+  E = E->IgnoreParens();
+  auto *AS = dyn_cast<ArraySectionExpr>(E);
+  auto *ASE = dyn_cast<ArraySubscriptExpr>(E);
+  if (!AS && !ASE)
+    return E;
+  Expr *Base = sectionElement(AS ? AS->getBase() : ASE->getBase(), Last);
+  if (!Base)
+    return nullptr;
+  Expr *Index;
+  if (ASE) {
+    Index = ASE->getIdx();
+  } else {
+    Expr *Lower = AS->getLowerBound() ? AS->getLowerBound() : integer(0);
+    Index = Lower;
+    if (Last) {
+      Expr *Length = AS->getLength();
+      if (!Length) {
+        QualType BaseTy = ArraySectionExpr::getBaseOriginalType(AS->getBase());
+        const auto *CAT = Ctx.getAsConstantArrayType(BaseTy);
+        if (!CAT && !AS->getColonLocFirst().isValid())
+          Length = integer(1);
+        else if (CAT)
+          Length = S.CreateBuiltinBinOp(
+                        Loc, BO_Sub,
+                        integer(CAT->getSize().getZExtValue()), Lower)
+                       .get();
+        else {
+          unsupported(AS, "an array section without a length on a pointer");
+          return nullptr;
+        }
+      }
+      Expr *End = S.CreateBuiltinBinOp(Loc, BO_Add, Lower, Length).get();
+      Index = S.CreateBuiltinBinOp(Loc, BO_Sub, End, integer(1)).get();
+    }
+  }
+  return S.CreateBuiltinArraySubscriptExpr(Base, Loc, Index, Loc).get();
+}
+
+static bool isSection(const Expr *E) {
+  E = E->IgnoreParens();
+  return isa<ArraySectionExpr>(E) || isa<ArraySubscriptExpr>(E);
+}
+
+Expr *Builder::itemBegin(MapItem &Item) {
+  if (!isSection(Item.E))
+    return addressOf(Item.E);
+  Expr *First = sectionElement(Item.E, /*Last=*/false);
+  return First ? addressOf(First) : nullptr;
+}
+
+Expr *Builder::itemSize(MapItem &Item) {
+  if (!isSection(Item.E))
+    return sizeOf(Item.E->getType().getNonReferenceType());
+  Expr *First = sectionElement(Item.E, /*Last=*/false);
+  Expr *LastElt = sectionElement(Item.E, /*Last=*/true);
+  if (!First || !LastElt)
+    return nullptr;
+  Expr *End =
+      S.CreateBuiltinBinOp(Loc, BO_Add, addressOf(LastElt), integer(1)).get();
+  return byteDistance(addressOf(First), End);
+}
+
+/// The base address of the item's root object: &var, or the pointer value
+/// when the item lies behind the root pointer (p[...], p->a, this->a).
+Expr *Builder::rootBase(MapItem &Item) {
+  if (!Item.RootDecl)
+    return Item.RootExpr; // CXXThisExpr
+  if (Item.ThroughRootPointer)
+    return rvalue(Item.RootExpr);
+  return addressOf(Item.RootExpr);
+}
+
+bool Builder::analyse(MapItem &Item) {
+  SmallVector<Expr *, 8> Path;
+  Expr *Cur = Item.E;
+  while (true) {
+    Cur = Cur->IgnoreParenImpCasts();
+    Path.push_back(Cur);
+    if (auto *AS = dyn_cast<ArraySectionExpr>(Cur))
+      Cur = AS->getBase();
+    else if (auto *ASE = dyn_cast<ArraySubscriptExpr>(Cur))
+      Cur = ASE->getBase();
+    else if (auto *ME = dyn_cast<MemberExpr>(Cur))
+      Cur = ME->getBase();
+    else if (auto *UO = dyn_cast<UnaryOperator>(Cur);
+             UO && UO->getOpcode() == UO_Deref)
+      Cur = UO->getSubExpr();
+    else
+      break;
+  }
+  Expr *Root = Path.back();
+  if (auto *DRE = dyn_cast<DeclRefExpr>(Root)) {
+    Item.RootDecl = DRE->getDecl();
+  } else if (!isa<CXXThisExpr>(Root)) {
+    unsupported(Item.E, "this kind of expression");
+    return false;
+  }
+  Item.RootExpr = Root;
+
+  // Walk from the root towards the item; Path[I] is reached from Path[I+1].
+  bool SeenPointer = false, SeenMember = false;
+  for (size_t I = Path.size() - 1; I-- > 0;) {
+    Expr *Step = Path[I];
+    Expr *From = Path[I + 1];
+    bool ThroughPointer = false;
+    if (auto *ME = dyn_cast<MemberExpr>(Step))
+      ThroughPointer = ME->isArrow();
+    else if (isa<ArraySectionExpr>(Step) || isa<ArraySubscriptExpr>(Step))
+      ThroughPointer = isPointerTyped(From);
+    else
+      ThroughPointer = true; // unary *
+    bool AtRoot = I + 2 == Path.size();
+    if (ThroughPointer) {
+      if (AtRoot)
+        Item.ThroughRootPointer = true;
+      else
+        Item.PointerLValue = From;
+      SeenPointer = true;
+    }
+    if (auto *ME = dyn_cast<MemberExpr>(Step)) {
+      if (!SeenMember && (!SeenPointer || (AtRoot && ThroughPointer)))
+        Item.TopMember = ME;
+      SeenMember = true;
+    }
+  }
+  if (isa<CXXThisExpr>(Root))
+    Item.ThroughRootPointer = true;
+
+  if (Item.PointerLValue)
+    Item.Kind = ItemKind::PtrAndObj;
+  else if (Item.TopMember)
+    Item.Kind = ItemKind::Member;
+  else if (Item.ThroughRootPointer)
+    Item.Kind = ItemKind::RootPointee;
+  else
+    Item.Kind = ItemKind::Plain;
+  if (Item.Kind == ItemKind::RootPointee && !Item.RootDecl) {
+    unsupported(Item.E, "'this' itself");
+    return false;
+  }
+  return true;
+}
+
+uint64_t Builder::defaultMapType() const {
+  switch (D.getDirectiveKind()) {
+  case llvm::omp::OMPD_target_enter_data:
+    return COT_MAP_TO;
+  case llvm::omp::OMPD_target_exit_data:
+    return COT_MAP_FROM;
+  default:
+    return COT_MAP_TO | COT_MAP_FROM;
+  }
+}
+
+void Builder::addItem(Expr *E, uint64_t Type, bool Implicit) {
+  MapItem Item;
+  Item.E = E;
+  Item.Type = Type | (Implicit ? COT_MAP_IMPLICIT : 0);
+  Item.Name = sourceText(E);
+  if (analyse(Item))
+    Items.push_back(std::move(Item));
+}
+
+static uint64_t mapTypeBits(OpenMPMapClauseKind Kind, uint64_t Default) {
+  switch (Kind) {
+  case OMPC_MAP_to:
+    return COT_MAP_TO;
+  case OMPC_MAP_from:
+    return COT_MAP_FROM;
+  case OMPC_MAP_tofrom:
+    return COT_MAP_TO | COT_MAP_FROM;
+  case OMPC_MAP_delete:
+    return COT_MAP_DELETE;
+  case OMPC_MAP_alloc:
+  case OMPC_MAP_release:
+    return 0;
+  default:
+    return Default;
+  }
+}
+
+void Builder::collectItems() {
+  for (const auto *C : D.getClausesOfKind<OMPMapClause>()) {
+    uint64_t Type = mapTypeBits(C->getMapType(), defaultMapType());
+    for (OpenMPMapModifierKind M : C->getMapTypeModifiers()) {
+      if (M == OMPC_MAP_MODIFIER_always)
+        Type |= COT_MAP_ALWAYS;
+      else if (M == OMPC_MAP_MODIFIER_close)
+        Type |= COT_MAP_CLOSE;
+      else if (M == OMPC_MAP_MODIFIER_present)
+        Type |= COT_MAP_PRESENT;
+    }
+    for (const Expr *E : C->varlists())
+      addItem(const_cast<Expr *>(E), Type, C->isImplicit());
+  }
+  auto AddMotion = [&](auto *C, uint64_t Type) {
+    for (OpenMPMotionModifierKind M : C->getMotionModifiers())
+      if (M == OMPC_MOTION_MODIFIER_present)
+        Type |= COT_MAP_PRESENT;
+    for (const Expr *E : C->varlists())
+      addItem(const_cast<Expr *>(E), Type, false);
+  };
+  for (const auto *C : D.getClausesOfKind<OMPToClause>())
+    AddMotion(C, COT_MAP_TO);
+  for (const auto *C : D.getClausesOfKind<OMPFromClause>())
+    AddMotion(C, COT_MAP_FROM);
+}
+
+void Builder::collectUseDevice() {
+  auto Add = [&](Expr *E, bool Addr) {
+    auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD) {
+      unsupported(E, "a use_device_ptr/use_device_addr item that is not a "
+                     "variable");
+      return;
+    }
+    MapEntry Entry;
+    Entry.Base = Addr ? addressOf(DRE) : rvalue(DRE);
+    Entry.Type = COT_MAP_RETURN_PARAM;
+    Entry.Name = sourceText(E);
+    Entry.UseDeviceVar = VD;
+    Entry.UseDeviceAddr = Addr;
+    Entries.push_back(Entry);
+  };
+  for (const auto *C : D.getClausesOfKind<OMPUseDevicePtrClause>())
+    for (const Expr *E : C->varlists())
+      Add(const_cast<Expr *>(E), false);
+  for (const auto *C : D.getClausesOfKind<OMPUseDeviceAddrClause>())
+    for (const Expr *E : C->varlists())
+      Add(const_cast<Expr *>(E), true);
+}
+
+void Builder::emitItem(MapItem &Item, uint64_t ExtraBits, int Parent) {
+  MapEntry Entry;
+  Entry.Type = Item.Type | ExtraBits;
+  Entry.Name = Item.Name;
+  if (Parent >= 0)
+    Entry.Type |= uint64_t(Parent + 1) << COT_MAP_MEMBER_OF_SHIFT;
+  Entry.Begin = itemBegin(Item);
+  Entry.Size = itemSize(Item);
+  switch (Item.Kind) {
+  case ItemKind::Plain:
+  case ItemKind::RootPointee:
+    Entry.Base = rootBase(Item);
+    break;
+  case ItemKind::Member:
+    Entry.Base = Entry.Begin;
+    break;
+  case ItemKind::PtrAndObj:
+    Entry.Base = addressOf(Item.PointerLValue);
+    Entry.Type |= COT_MAP_PTR_AND_OBJ;
+    break;
+  }
+  Item.Consumed = true;
+  Entries.push_back(Entry);
+}
+
+/// Emits a parent entry spanning the members' storage in the root object,
+/// then the members as its children.
+void Builder::emitMemberGroup(ArrayRef<MapItem *> Members, bool TargetParam,
+                              bool BaseFromCall) {
+  auto OffsetOf = [&](const MapItem *I) {
+    const auto *FD = dyn_cast<FieldDecl>(I->TopMember->getMemberDecl());
+    return FD ? Ctx.getFieldOffset(FD) : 0;
+  };
+  auto EndOf = [&](const MapItem *I) {
+    return OffsetOf(I) +
+           Ctx.getTypeSize(I->TopMember->getType().getNonReferenceType());
+  };
+  const MapItem *Low = *llvm::min_element(
+      Members, [&](auto *A, auto *B) { return OffsetOf(A) < OffsetOf(B); });
+  const MapItem *High = *llvm::max_element(
+      Members, [&](auto *A, auto *B) { return EndOf(A) < EndOf(B); });
+
+  MapEntry Parent;
+  Parent.Name = sourceText(Members.front()->RootExpr);
+  Parent.Base = BaseFromCall ? nullptr : rootBase(*Members.front());
+  Parent.Begin = addressOf(Low->TopMember);
+  Expr *HighEnd = S.CreateBuiltinBinOp(Loc, BO_Add, addressOf(High->TopMember),
+                                       integer(1))
+                      .get();
+  Parent.Size = byteDistance(Parent.Begin, HighEnd);
+  Parent.Type = TargetParam ? COT_MAP_TARGET_PARAM : 0;
+  // The parent carries the members' data motion only through them; it
+  // inherits `present` and `delete` so that those apply to the object.
+  for (const MapItem *M : Members)
+    Parent.Type |= M->Type & (COT_MAP_PRESENT | COT_MAP_DELETE | COT_MAP_IMPLICIT);
+  int ParentIndex = Entries.size();
+  Entries.push_back(Parent);
+  for (MapItem *M : Members)
+    emitItem(*M, 0, ParentIndex);
+}
+
+/// Emits the entries of items that share one root. The first Plain or
+/// RootPointee item becomes the group's head; members and pointees follow.
+void Builder::buildForItems(MutableArrayRef<MapItem *> Group, bool TargetParam,
+                            bool BaseFromCall) {
+  MapItem *Head = nullptr;
+  for (MapItem *I : Group)
+    if (I->Kind == ItemKind::Plain || I->Kind == ItemKind::RootPointee) {
+      Head = I;
+      break;
+    }
+  SmallVector<MapItem *, 4> Members;
+  int HeadIndex = -1;
+  if (Head) {
+    HeadIndex = Entries.size();
+    emitItem(*Head, TargetParam ? COT_MAP_TARGET_PARAM : 0, -1);
+    if (BaseFromCall)
+      Entries.back().Base = nullptr;
+  }
+  for (MapItem *I : Group) {
+    if (I == Head)
+      continue;
+    // With the pointer itself mapped, what it points to is attached to the
+    // device copy of the pointer.
+    if (Head && Head->Kind == ItemKind::Plain &&
+        I->Kind == ItemKind::RootPointee) {
+      I->Kind = ItemKind::PtrAndObj;
+      I->PointerLValue = I->RootExpr;
+    }
+    if (I->Kind == ItemKind::Member || I->Kind == ItemKind::PtrAndObj) {
+      if (Head)
+        emitItem(*I, 0, HeadIndex);
+      else
+        Members.push_back(I);
+      continue;
+    }
+    emitItem(*I, 0, -1);
+  }
+  if (!Members.empty())
+    emitMemberGroup(Members, TargetParam, BaseFromCall);
+}
+
+void Builder::buildForCapture(ValueDecl *CapVar, QualType FieldTy,
+                              bool ByCopy,
+                              const DenseSet<const Decl *> &DevPtrs,
+                              const DenseSet<const Decl *> &FirstPrivates) {
+  SmallVector<MapItem *, 4> Group;
+  for (MapItem &I : Items)
+    if (!I.Consumed &&
+        (CapVar ? I.isRootedAt(CapVar) : (I.RootDecl == nullptr)))
+      Group.push_back(&I);
+
+  MapEntry Entry;
+  Entry.Type = COT_MAP_TARGET_PARAM;
+  Entry.Name = CapVar ? CapVar->getName().str() : std::string("this");
+  bool IsDevicePtr = CapVar && DevPtrs.contains(CapVar->getCanonicalDecl());
+  if (IsDevicePtr || (Group.empty() && ByCopy && CapVar &&
+                      !CapVar->getType()->isPointerType())) {
+    Entry.Type |= COT_MAP_LITERAL;
+    Entries.push_back(Entry);
+    return;
+  }
+  if (!Group.empty()) {
+    buildForItems(Group, /*TargetParam=*/true, /*BaseFromCall=*/true);
+    return;
+  }
+  if (ByCopy) {
+    // `this` or a pointer without a map: the object is mapped implicitly
+    // as a whole for `this`, else the pointer is a zero-length section.
+    Entry.Type |= COT_MAP_IMPLICIT;
+    if (!CapVar) {
+      Entry.Type |= COT_MAP_TO | COT_MAP_FROM;
+      Entry.Size = sizeOf(FieldTy->getPointeeType());
+    }
+    Entries.push_back(Entry);
+    return;
+  }
+  Entry.Size = sizeOf(CapVar->getType().getNonReferenceType());
+  if (FirstPrivates.contains(CapVar->getCanonicalDecl()))
+    Entry.Type |= COT_MAP_PRIVATE | COT_MAP_TO;
+  else
+    Entry.Type |= COT_MAP_TO | COT_MAP_FROM | COT_MAP_IMPLICIT;
+  Entries.push_back(Entry);
+}
+
+void Builder::buildForTarget() {
+  DenseSet<const Decl *> DevPtrs, FirstPrivates;
+  for (const auto *C : D.getClausesOfKind<OMPIsDevicePtrClause>())
+    for (const Expr *E : C->varlists())
+      if (auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+        DevPtrs.insert(DRE->getDecl()->getCanonicalDecl());
+  for (const auto *C : D.getClausesOfKind<OMPHasDeviceAddrClause>())
+    for (const Expr *E : C->varlists())
+      if (auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+        DevPtrs.insert(DRE->getDecl()->getCanonicalDecl());
+  for (const auto *C : D.getClausesOfKind<OMPFirstprivateClause>())
+    for (const Expr *E : C->varlists())
+      if (auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+        FirstPrivates.insert(DRE->getDecl()->getCanonicalDecl());
+
+  const CapturedStmt *CS = D.getCapturedStmt(llvm::omp::OMPD_target);
+  auto Field = CS->getCapturedRecordDecl()->field_begin();
+  for (const CapturedStmt::Capture &Cap : CS->captures()) {
+    QualType FieldTy = (*Field++)->getType();
+    if (Cap.capturesVariableArrayType()) {
+      MapEntry Entry;
+      Entry.Type = COT_MAP_TARGET_PARAM | COT_MAP_LITERAL;
+      Entries.push_back(Entry);
+      continue;
+    }
+    ValueDecl *Var = Cap.capturesThis() ? nullptr : Cap.getCapturedVar();
+    bool ByCopy = Cap.capturesThis() || Cap.capturesVariableByCopy();
+    buildForCapture(Var, FieldTy, ByCopy, DevPtrs, FirstPrivates);
+  }
+  emitRemainingItems();
+}
+
+/// Items whose root is not an argument of the region, and all items of
+/// data constructs: grouped by root, in clause order.
+void Builder::emitRemainingItems() {
+  for (size_t I = 0; I < Items.size(); ++I) {
+    if (Items[I].Consumed)
+      continue;
+    SmallVector<MapItem *, 4> Group;
+    for (size_t J = I; J < Items.size(); ++J)
+      if (!Items[J].Consumed && Items[J].RootDecl == Items[I].RootDecl)
+        Group.push_back(&Items[J]);
+    buildForItems(Group, /*TargetParam=*/false, /*BaseFromCall=*/false);
+  }
+}
+
+std::vector<MapEntry> Builder::build() {
+  collectItems();
+  if (isOpenMPTargetExecutionDirective(D.getDirectiveKind()))
+    buildForTarget();
+  else
+    emitRemainingItems();
+  collectUseDevice();
+  return std::move(Entries);
+}
+
+} // namespace
+
+std::vector<MapEntry> buildMapEntries(Sema &S, OMPExecutableDirective &D) {
+  return Builder(S, D).build();
+}
+
+} // namespace cot

@@ -1,0 +1,501 @@
+//===- OffloadSema.cpp - The offload Sema step ----------------------------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// An AST consumer that runs before Clang CodeGen in the same
+// MultiplexConsumer. For every target, target data, target enter/exit data
+// and target update construct in a function body it builds the helper
+// expressions (map entries and clause values, MapEntryBuilder.h) and replaces
+// the construct's statement by
+//
+//   { __cot_site(...); __cot_map(...)...; [use_device vars]; <construct>;
+//     __cot_site_end(...); }
+//
+// so that Clang CodeGen evaluates them on the host right where the construct
+// runs. The host lowering pass turns these marker calls into runtime calls
+// (OffloadMarkers.h). For use_device_ptr/use_device_addr the construct's body
+// is rewritten to use a new variable that holds the device address.
+//
+// Every function body reaches CodeGen through the consumer callbacks before
+// it is emitted: ordinary definitions by HandleTopLevelDecl, inline and
+// instantiated ones by their own callbacks, and whatever CodeGen emits late
+// (deferred definitions) by the sweep in HandleTranslationUnit, which runs
+// before CodeGen's.
+//
+//===----------------------------------------------------------------------===//
+
+#include "clang-offload/Sema/OffloadSema.h"
+#include "clang-offload/CodeGen/OffloadMarkers.h"
+#include "clang-offload/Sema/MapEntryBuilder.h"
+
+#include "OffloadABI.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclOpenMP.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/OpenMPKinds.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Sema/Sema.h"
+#include "clang/Sema/SemaConsumer.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace cot {
+namespace {
+
+bool isOffloadConstruct(OpenMPDirectiveKind K) {
+  return isOpenMPTargetExecutionDirective(K) ||
+         isOpenMPTargetDataManagementDirective(K);
+}
+
+/// Whether CodeGen outlines the region of \p K into its own function, so
+/// that references inside it go through the region's captures.
+bool isOutlinedRegion(OpenMPDirectiveKind K) {
+  return isOpenMPParallelDirective(K) || isOpenMPTaskingDirective(K) ||
+         isOpenMPTeamsDirective(K) || isOpenMPTargetExecutionDirective(K);
+}
+
+SiteKind siteKindOf(OpenMPDirectiveKind K) {
+  switch (K) {
+  case llvm::omp::OMPD_target_data:
+    return SiteKind::TargetData;
+  case llvm::omp::OMPD_target_enter_data:
+    return SiteKind::EnterData;
+  case llvm::omp::OMPD_target_exit_data:
+    return SiteKind::ExitData;
+  case llvm::omp::OMPD_target_update:
+    return SiteKind::Update;
+  default:
+    return SiteKind::Target;
+  }
+}
+
+/// Whether \p E can be evaluated before the construct: it must not use the
+/// temporaries Clang creates for the construct itself (OMPCapturedExprDecl),
+/// which exist only once the construct starts.
+bool isUsableBeforeConstruct(const Stmt *E) {
+  if (!E)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (isa<OMPCapturedExprDecl>(DRE->getDecl()))
+      return false;
+  for (const Stmt *Child : E->children())
+    if (Child && !isUsableBeforeConstruct(Child))
+      return false;
+  return true;
+}
+
+/// Replaces the body of a captured region. CapturedStmt keeps the body in
+/// the slot right after its capture initialisers and has no public setter;
+/// the assert checks that Clang's layout is still the one relied on.
+void setCapturedBody(CapturedStmt *CS, Stmt *Body) {
+  if (Body == CS->getCapturedStmt())
+    return;
+  Stmt **Slot = reinterpret_cast<Stmt **>(CS->capture_init_end());
+  assert(*Slot == CS->getCapturedStmt() && "CapturedStmt layout changed");
+  *Slot = Body;
+  CS->getCapturedDecl()->setBody(Body);
+}
+
+/// Replaces the uses of one variable inside a construct's body by another
+/// expression. Inside regions that CodeGen outlines only the values passed
+/// into the region (capture initialisers) change, as the body reaches the
+/// variable through the captures.
+class UseReplacer {
+public:
+  UseReplacer(const VarDecl *From, function_ref<Expr *()> Make)
+      : From(From->getCanonicalDecl()), Make(Make) {}
+
+  void replaceIn(Stmt *&Slot) {
+    if (!Slot)
+      return;
+    if (auto *DRE = dyn_cast<DeclRefExpr>(Slot)) {
+      if (DRE->getDecl()->getCanonicalDecl() == From)
+        Slot = Make();
+      return;
+    }
+    if (auto *Dir = dyn_cast<OMPExecutableDirective>(Slot)) {
+      if (!Dir->hasAssociatedStmt())
+        return;
+      auto *CS = dyn_cast<CapturedStmt>(Dir->getAssociatedStmt());
+      if (CS)
+        replaceInCaptured(CS, isOutlinedRegion(Dir->getDirectiveKind()));
+      return;
+    }
+    if (auto *CS = dyn_cast<CapturedStmt>(Slot)) {
+      replaceInCaptured(CS, /*Outlined=*/false);
+      return;
+    }
+    for (Stmt *&Child : Slot->children())
+      replaceIn(Child);
+  }
+
+private:
+  const Decl *From;
+  function_ref<Expr *()> Make;
+
+  void replaceInCaptured(CapturedStmt *CS, bool Outlined) {
+    for (Stmt *&Init : CS->children())
+      replaceIn(Init);
+    if (Outlined)
+      return;
+    Stmt *Body = CS->getCapturedStmt();
+    replaceIn(Body);
+    setCapturedBody(CS, Body);
+  }
+};
+
+class OffloadSemaConsumer : public SemaConsumer {
+public:
+  void InitializeSema(Sema &S) override { SemaRef = &S; }
+  void ForgetSema() override { SemaRef = nullptr; }
+
+  bool HandleTopLevelDecl(DeclGroupRef DG) override {
+    for (Decl *D : DG)
+      processDecl(D);
+    return true;
+  }
+  void HandleInlineFunctionDefinition(FunctionDecl *FD) override {
+    processFunction(FD);
+  }
+  void HandleCXXImplicitFunctionInstantiation(FunctionDecl *FD) override {
+    processFunction(FD);
+  }
+  void HandleTranslationUnit(ASTContext &Ctx) override;
+
+  /// Finds every function body in the translation unit, instantiations
+  /// included.
+  void processFunction(FunctionDecl *FD);
+
+private:
+  Sema *SemaRef = nullptr;
+  int NextSite = 0;
+  DenseSet<const Decl *> DoneFunctions;
+  DenseSet<const Stmt *> DoneConstructs;
+  FunctionDecl *SiteFn = nullptr, *MapFn = nullptr, *DeviceAddrFn = nullptr,
+               *SiteEndFn = nullptr;
+  FunctionDecl *CurFunction = nullptr;
+
+  void processDecl(Decl *D);
+  void walk(Stmt *&Slot, DeclContext *DC);
+  Stmt *lowerConstruct(OMPExecutableDirective &D, DeclContext *DC);
+
+  // Expression helpers.
+  ASTContext &ctx() { return SemaRef->getASTContext(); }
+  void declareMarkers();
+  FunctionDecl *declareMarker(StringRef Name, QualType Ret,
+                              ArrayRef<QualType> Params);
+  Expr *call(FunctionDecl *FD, SmallVectorImpl<Expr *> &Args,
+             SourceLocation Loc);
+  Expr *integer(int64_t V, QualType T, SourceLocation Loc);
+  Expr *string(StringRef S, SourceLocation Loc);
+  Expr *siteCall(OMPExecutableDirective &D, int Site);
+  Expr *mapCall(const MapEntry &E, int Site, SourceLocation Loc);
+  Stmt *useDeviceDecl(const MapEntry &E, int Site, int Index,
+                      OMPExecutableDirective &D, DeclContext *DC);
+};
+
+/// Tags declare-target functions and variables with an annotation that
+/// survives into the IR (llvm.global.annotations), where device extraction
+/// takes them as roots of the device code. Done before CodeGen emits them.
+static void markDeclareTarget(ValueDecl *VD) {
+  std::optional<OMPDeclareTargetDeclAttr::DevTypeTy> DevType =
+      OMPDeclareTargetDeclAttr::getDeviceType(VD);
+  if (!DevType || *DevType == OMPDeclareTargetDeclAttr::DT_Host)
+    return;
+  for (const auto *A : VD->specific_attrs<AnnotateAttr>())
+    if (A->getAnnotation() == DeclareTargetAnnotation)
+      return;
+  VD->addAttr(AnnotateAttr::CreateImplicit(VD->getASTContext(),
+                                           DeclareTargetAnnotation, nullptr, 0));
+}
+
+void OffloadSemaConsumer::processDecl(Decl *D) {
+  if (auto *FD = dyn_cast<FunctionDecl>(D)) {
+    markDeclareTarget(FD);
+    processFunction(FD);
+    return;
+  }
+  if (auto *VD = dyn_cast<VarDecl>(D)) {
+    markDeclareTarget(VD);
+    return;
+  }
+  if (auto *RD = dyn_cast<CXXRecordDecl>(D)) {
+    if (RD->isDependentContext())
+      return;
+    for (Decl *Member : RD->decls())
+      processDecl(Member);
+    return;
+  }
+  if (auto *DC = dyn_cast<DeclContext>(D))
+    if (isa<NamespaceDecl>(D) || isa<LinkageSpecDecl>(D) ||
+        isa<ExportDecl>(D))
+      for (Decl *Inner : DC->decls())
+        processDecl(Inner);
+}
+
+void OffloadSemaConsumer::processFunction(FunctionDecl *FD) {
+  if (!SemaRef || !FD || !FD->doesThisDeclarationHaveABody() ||
+      FD->isDependentContext() || FD->isInvalidDecl())
+    return;
+  if (!DoneFunctions.insert(FD).second)
+    return;
+  Stmt *Body = FD->getBody();
+  if (!Body)
+    return;
+  FunctionDecl *Saved = CurFunction;
+  CurFunction = FD;
+  walk(Body, FD);
+  FD->setBody(Body);
+  CurFunction = Saved;
+}
+
+void OffloadSemaConsumer::walk(Stmt *&Slot, DeclContext *DC) {
+  Stmt *S = Slot;
+  if (!S)
+    return;
+  if (auto *LE = dyn_cast<LambdaExpr>(S)) {
+    processFunction(LE->getCallOperator());
+    return;
+  }
+  if (auto *CS = dyn_cast<CapturedStmt>(S)) {
+    Stmt *Body = CS->getCapturedStmt();
+    walk(Body, CS->getCapturedDecl());
+    setCapturedBody(CS, Body);
+    return;
+  }
+  if (auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (Decl *D : DS->decls())
+      if (auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit()) {
+        Stmt *Init = VD->getInit();
+        walk(Init, DC);
+      }
+  }
+  for (Stmt *&Child : S->children())
+    walk(Child, DC);
+  auto *D = dyn_cast<OMPExecutableDirective>(S);
+  if (D && isOffloadConstruct(D->getDirectiveKind()) &&
+      DoneConstructs.insert(D).second)
+    Slot = lowerConstruct(*D, DC);
+}
+
+void OffloadSemaConsumer::HandleTranslationUnit(ASTContext &Ctx) {
+  struct Sweep : RecursiveASTVisitor<Sweep> {
+    OffloadSemaConsumer &C;
+    explicit Sweep(OffloadSemaConsumer &C) : C(C) {}
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool shouldVisitImplicitCode() const { return true; }
+    bool VisitFunctionDecl(FunctionDecl *FD) {
+      markDeclareTarget(FD);
+      C.processFunction(FD);
+      return true;
+    }
+    bool VisitVarDecl(VarDecl *VD) {
+      if (VD->hasGlobalStorage())
+        markDeclareTarget(VD);
+      return true;
+    }
+  };
+  Sweep(*this).TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+FunctionDecl *OffloadSemaConsumer::declareMarker(StringRef Name, QualType Ret,
+                                                 ArrayRef<QualType> Params) {
+  ASTContext &Ctx = ctx();
+  FunctionProtoType::ExtProtoInfo EPI;
+  QualType FnTy = Ctx.getFunctionType(Ret, Params, EPI);
+  SourceLocation Loc;
+  auto *FD = FunctionDecl::Create(
+      Ctx, Ctx.getTranslationUnitDecl(), Loc, Loc, &Ctx.Idents.get(Name), FnTy,
+      Ctx.getTrivialTypeSourceInfo(FnTy), SC_Extern,
+      /*UsesFPIntrin=*/false, /*isInlineSpecified=*/false,
+      /*hasWrittenPrototype=*/true);
+  SmallVector<ParmVarDecl *, 12> Parms;
+  for (QualType T : Params)
+    Parms.push_back(ParmVarDecl::Create(Ctx, FD, Loc, Loc, nullptr, T,
+                                        Ctx.getTrivialTypeSourceInfo(T),
+                                        SC_None, nullptr));
+  FD->setParams(Parms);
+  FD->setImplicit();
+  FD->addAttr(AsmLabelAttr::CreateImplicit(Ctx, Name, /*LiteralLabel=*/false));
+  FD->addAttr(NoThrowAttr::CreateImplicit(Ctx));
+  return FD;
+}
+
+void OffloadSemaConsumer::declareMarkers() {
+  if (SiteFn)
+    return;
+  ASTContext &Ctx = ctx();
+  QualType I32 = Ctx.IntTy, I64 = Ctx.LongLongTy, U64 = Ctx.UnsignedLongLongTy;
+  QualType Str = Ctx.getPointerType(Ctx.CharTy.withConst());
+  QualType Ptr = Ctx.getPointerType(Ctx.VoidTy.withConst().withVolatile());
+  SiteFn = declareMarker(SiteMarker, Ctx.VoidTy,
+                         {I32, I32, I64, I32, I32, I32, I32, Str, Str, I32, I32});
+  MapFn = declareMarker(MapMarker, Ctx.VoidTy, {I32, Ptr, Ptr, I64, U64, Str});
+  DeviceAddrFn = declareMarker(DeviceAddrMarker, Ctx.VoidPtrTy, {I32, I32});
+  SiteEndFn = declareMarker(SiteEndMarker, Ctx.VoidTy, {I32});
+}
+
+Expr *OffloadSemaConsumer::integer(int64_t V, QualType T, SourceLocation Loc) {
+  return IntegerLiteral::Create(ctx(), APInt(ctx().getIntWidth(T), V, true), T,
+                                Loc);
+}
+
+Expr *OffloadSemaConsumer::string(StringRef S, SourceLocation Loc) {
+  QualType Ty = ctx().getStringLiteralArrayType(ctx().CharTy, S.size());
+  return clang::StringLiteral::Create(ctx(), S, StringLiteralKind::Ordinary,
+                               /*Pascal=*/false, Ty, Loc);
+}
+
+Expr *OffloadSemaConsumer::call(FunctionDecl *FD, SmallVectorImpl<Expr *> &Args,
+                                SourceLocation Loc) {
+  ExprValueKind VK = ctx().getLangOpts().CPlusPlus ? VK_LValue : VK_PRValue;
+  Expr *Fn = SemaRef->BuildDeclRefExpr(FD, FD->getType(), VK, Loc);
+  ExprResult R = SemaRef->BuildCallExpr(nullptr, Fn, Loc, Args, Loc);
+  return R.isUsable() ? R.get() : nullptr;
+}
+
+Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site) {
+  ASTContext &Ctx = ctx();
+  SourceLocation Loc = D.getBeginLoc();
+  QualType I32 = Ctx.IntTy;
+  Expr *Device = integer(COT_DEVICE_DEFAULT, Ctx.LongLongTy, Loc);
+  if (const auto *C = D.getSingleClause<OMPDeviceClause>())
+    if (isUsableBeforeConstruct(C->getDevice()))
+      Device = C->getDevice();
+  Expr *IfCond = integer(1, I32, Loc);
+  for (const auto *C : D.getClausesOfKind<OMPIfClause>()) {
+    OpenMPDirectiveKind M = C->getNameModifier();
+    bool AppliesToTarget = M == llvm::omp::OMPD_unknown ||
+                           isOpenMPTargetExecutionDirective(M) ||
+                           isOpenMPTargetDataManagementDirective(M);
+    if (AppliesToTarget && isUsableBeforeConstruct(C->getCondition()))
+      IfCond = C->getCondition();
+  }
+  Expr *NumTeams = integer(0, I32, Loc);
+  if (const auto *C = D.getSingleClause<OMPNumTeamsClause>())
+    if (isUsableBeforeConstruct(C->getNumTeams()))
+      NumTeams = C->getNumTeams();
+  Expr *ThreadLimit = integer(0, I32, Loc);
+  if (const auto *C = D.getSingleClause<OMPThreadLimitClause>())
+    if (isUsableBeforeConstruct(C->getThreadLimit()))
+      ThreadLimit = C->getThreadLimit();
+  int Flags = 0;
+  if (D.getSingleClause<OMPNowaitClause>())
+    Flags |= SiteNowait;
+  if (!D.getClausesOfKind<OMPDependClause>().empty())
+    Flags |= SiteDepend;
+
+  PresumedLoc PLoc = Ctx.getSourceManager().getPresumedLoc(Loc);
+  std::string Function =
+      CurFunction ? CurFunction->getNameAsString() : std::string();
+  SmallVector<Expr *, 12> Args = {
+      integer(Site, I32, Loc),
+      integer(int(siteKindOf(D.getDirectiveKind())), I32, Loc),
+      Device,
+      IfCond,
+      NumTeams,
+      ThreadLimit,
+      integer(Flags, I32, Loc),
+      string(PLoc.isValid() ? PLoc.getFilename() : "", Loc),
+      string(Function, Loc),
+      integer(PLoc.isValid() ? PLoc.getLine() : 0, I32, Loc),
+      integer(PLoc.isValid() ? PLoc.getColumn() : 0, I32, Loc)};
+  return call(SiteFn, Args, Loc);
+}
+
+Expr *OffloadSemaConsumer::mapCall(const MapEntry &E, int Site,
+                                   SourceLocation Loc) {
+  ASTContext &Ctx = ctx();
+  Expr *Null = integer(0, Ctx.IntTy, Loc);
+  SmallVector<Expr *, 6> Args = {
+      integer(Site, Ctx.IntTy, Loc),
+      E.Base ? E.Base : Null,
+      E.Begin ? E.Begin : Null,
+      E.Size ? E.Size : integer(0, Ctx.LongLongTy, Loc),
+      integer(int64_t(E.Type), Ctx.UnsignedLongLongTy, Loc),
+      string(E.Name, Loc)};
+  return call(MapFn, Args, Loc);
+}
+
+/// Declares the variable that stands for a use_device_ptr/use_device_addr
+/// list item inside the construct, and points the body's uses at it.
+Stmt *OffloadSemaConsumer::useDeviceDecl(const MapEntry &E, int Site,
+                                         int Index, OMPExecutableDirective &D,
+                                         DeclContext *DC) {
+  ASTContext &Ctx = ctx();
+  SourceLocation Loc = D.getBeginLoc();
+  VarDecl *Orig = E.UseDeviceVar;
+  QualType OrigTy = Orig->getType().getNonReferenceType();
+  QualType VarTy = E.UseDeviceAddr ? Ctx.getPointerType(OrigTy) : OrigTy;
+  std::string Name = ("__cot_device_" + Orig->getName()).str();
+  auto *VD = VarDecl::Create(Ctx, DC, Loc, Loc, &Ctx.Idents.get(Name), VarTy,
+                             Ctx.getTrivialTypeSourceInfo(VarTy), SC_None);
+  SmallVector<Expr *, 2> Args = {integer(Site, Ctx.IntTy, Loc),
+                                 integer(Index, Ctx.IntTy, Loc)};
+  Expr *Addr = call(DeviceAddrFn, Args, Loc);
+  if (!Addr)
+    return nullptr;
+  Expr *Init = SemaRef
+                   ->BuildCStyleCastExpr(Loc, Ctx.getTrivialTypeSourceInfo(VarTy),
+                                         Loc, Addr)
+                   .get();
+  VD->setInit(Init);
+  VD->setImplicit();
+
+  auto MakeRef = [&]() -> Expr * {
+    Expr *Ref = DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(), Loc, VD,
+                                    /*RefersToEnclosingVariableOrCapture=*/false,
+                                    Loc, VarTy, VK_LValue);
+    if (!E.UseDeviceAddr)
+      return Ref;
+    Expr *Ptr = SemaRef->DefaultLvalueConversion(Ref).get();
+    return SemaRef->CreateBuiltinUnaryOp(Loc, UO_Deref, Ptr).get();
+  };
+  if (D.hasAssociatedStmt()) {
+    Stmt *Body = D.getAssociatedStmt();
+    UseReplacer(Orig, MakeRef).replaceIn(Body);
+  }
+  return new (Ctx) DeclStmt(DeclGroupRef(VD), Loc, Loc);
+}
+
+Stmt *OffloadSemaConsumer::lowerConstruct(OMPExecutableDirective &D,
+                                          DeclContext *DC) {
+  declareMarkers();
+  int Site = NextSite++;
+  SourceLocation Loc = D.getBeginLoc();
+  std::vector<MapEntry> Entries = buildMapEntries(*SemaRef, D);
+
+  SmallVector<Stmt *, 16> Stmts;
+  auto Push = [&](Stmt *S) {
+    if (S)
+      Stmts.push_back(S);
+  };
+  Push(siteCall(D, Site));
+  for (const MapEntry &E : Entries)
+    Push(mapCall(E, Site, Loc));
+  for (size_t I = 0; I < Entries.size(); ++I)
+    if (Entries[I].UseDeviceVar)
+      Push(useDeviceDecl(Entries[I], Site, I, D, DC));
+  Stmts.push_back(&D);
+  SmallVector<Expr *, 1> EndArgs = {integer(Site, ctx().IntTy, Loc)};
+  Push(call(SiteEndFn, EndArgs, D.getEndLoc()));
+  return CompoundStmt::Create(ctx(), Stmts, FPOptionsOverride(), Loc,
+                              D.getEndLoc());
+}
+
+} // namespace
+
+std::unique_ptr<ASTConsumer> createOffloadSemaConsumer() {
+  return std::make_unique<OffloadSemaConsumer>();
+}
+
+} // namespace cot

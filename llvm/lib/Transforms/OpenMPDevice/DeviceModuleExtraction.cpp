@@ -1,0 +1,233 @@
+//===- DeviceModuleExtraction.cpp - Device code out of a host module ------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Device extraction (ARCHITECTURE.md, section 3, step 3). The host module
+// that Clang CodeGen produced holds each target region as an outlined
+// function. The device module is a clone of the host module restricted to
+// what device code needs:
+//   - roots: the kernels and the declare-target functions and variables
+//     (annotated by our Sema step with "cot.declare_target");
+//   - the closure of everything a root refers to, through instructions and
+//     constant initialisers (called functions, microtasks passed to
+//     __kmpc_fork_*, globals, string constants).
+// Everything else becomes a declaration or disappears. Host and device share
+// struct layouts by construction, since both come from the same IR.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OpenMPDevice/DeviceModuleExtraction.h"
+#include "clang-offload/CodeGen/OffloadMarkers.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/MD5.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#define DEBUG_TYPE "cot-device-extraction"
+
+using namespace llvm;
+
+namespace cot {
+
+std::string kernelImplName(StringRef Kernel) { return (Kernel + ".impl").str(); }
+
+/// Functions and variables annotated as declare target.
+static SmallVector<GlobalValue *, 8> declareTargetRoots(Module &M) {
+  SmallVector<GlobalValue *, 8> Roots;
+  GlobalVariable *Annotations = M.getNamedGlobal("llvm.global.annotations");
+  if (!Annotations || !Annotations->hasInitializer())
+    return Roots;
+  auto *Array = dyn_cast<ConstantArray>(Annotations->getInitializer());
+  if (!Array)
+    return Roots;
+  for (Value *Op : Array->operands()) {
+    auto *Entry = dyn_cast<ConstantStruct>(Op);
+    if (!Entry || Entry->getNumOperands() < 2)
+      continue;
+    auto *Str = dyn_cast<GlobalVariable>(Entry->getOperand(1)->stripPointerCasts());
+    auto *Data = Str && Str->hasInitializer()
+                     ? dyn_cast<ConstantDataArray>(Str->getInitializer())
+                     : nullptr;
+    if (!Data || !Data->isCString() ||
+        Data->getAsCString() != DeclareTargetAnnotation)
+      continue;
+    if (auto *GV =
+            dyn_cast<GlobalValue>(Entry->getOperand(0)->stripPointerCasts()))
+      Roots.push_back(GV);
+  }
+  return Roots;
+}
+
+/// Adds the globals that \p C refers to.
+static void collectReferencedGlobals(const Constant *C,
+                                     SmallVectorImpl<GlobalValue *> &Out,
+                                     SmallPtrSetImpl<const Constant *> &Seen) {
+  if (!Seen.insert(C).second)
+    return;
+  if (auto *GV = dyn_cast<GlobalValue>(C)) {
+    Out.push_back(const_cast<GlobalValue *>(GV));
+    return;
+  }
+  for (const Value *Op : C->operands())
+    if (auto *OpC = dyn_cast<Constant>(Op))
+      collectReferencedGlobals(OpC, Out, Seen);
+}
+
+/// The closure of globals reachable from the roots.
+static SetVector<GlobalValue *> reachableFrom(ArrayRef<GlobalValue *> Roots) {
+  SetVector<GlobalValue *> Needed;
+  SmallVector<GlobalValue *, 32> Work(Roots.begin(), Roots.end());
+  while (!Work.empty()) {
+    GlobalValue *GV = Work.pop_back_val();
+    if (GV->getName().starts_with("llvm.") || !Needed.insert(GV))
+      continue;
+    SmallPtrSet<const Constant *, 32> Seen;
+    if (auto *F = dyn_cast<Function>(GV)) {
+      for (Instruction &I : instructions(F))
+        for (Value *Op : I.operands())
+          if (auto *C = dyn_cast<Constant>(Op))
+            collectReferencedGlobals(C, Work, Seen);
+    } else if (auto *Var = dyn_cast<GlobalVariable>(GV)) {
+      if (Var->hasInitializer())
+        collectReferencedGlobals(Var->getInitializer(), Work, Seen);
+    } else if (auto *Alias = dyn_cast<GlobalAlias>(GV)) {
+      collectReferencedGlobals(Alias->getAliasee(), Work, Seen);
+    }
+  }
+  return Needed;
+}
+
+static void eraseHostOnlyArrays(Module &M) {
+  for (StringRef Name : {"llvm.global_ctors", "llvm.global_dtors", "llvm.used",
+                         "llvm.compiler.used", "llvm.global.annotations"})
+    if (GlobalVariable *GV = M.getNamedGlobal(Name))
+      GV->eraseFromParent();
+}
+
+/// Deletes declarations and definitions nothing refers to any more.
+static void eraseUnused(Module &M, const SmallPtrSetImpl<GlobalValue *> &Keep) {
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (GlobalValue &GV : make_early_inc_range(M.global_values())) {
+      GV.removeDeadConstantUsers();
+      if (!GV.use_empty() || Keep.count(&GV))
+        continue;
+      GV.eraseFromParent();
+      Changed = true;
+    }
+  }
+}
+
+/// The uniform kernel entry: loads each argument from Args[i] and calls the
+/// outlined function.
+static Function *createKernelEntry(Module &M, Function *Impl, StringRef Name) {
+  LLVMContext &Ctx = M.getContext();
+  Type *Ptr = PointerType::getUnqual(Ctx);
+  auto *Entry = Function::Create(
+      FunctionType::get(Type::getVoidTy(Ctx), {Ptr}, false),
+      GlobalValue::ExternalLinkage, Name, M);
+  Entry->setVisibility(GlobalValue::DefaultVisibility);
+  Entry->addFnAttr(Attribute::NoUnwind);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Entry));
+  SmallVector<Value *, 8> Args;
+  Type *I64 = B.getInt64Ty();
+  for (Argument &Param : Impl->args()) {
+    Value *Slot = B.CreateConstInBoundsGEP1_64(Ptr, Entry->getArg(0),
+                                               Param.getArgNo());
+    Value *Raw = B.CreateLoad(Ptr, Slot);
+    Type *T = Param.getType();
+    if (T->isPointerTy()) {
+      Args.push_back(Raw);
+      continue;
+    }
+    Value *Bits = B.CreatePtrToInt(Raw, I64);
+    unsigned Width = T->getPrimitiveSizeInBits();
+    if (Width < 64)
+      Bits = B.CreateTrunc(Bits, B.getIntNTy(Width));
+    Args.push_back(T->isIntegerTy() ? Bits : B.CreateBitCast(Bits, T));
+  }
+  B.CreateCall(Impl, Args);
+  B.CreateRetVoid();
+  return Entry;
+}
+
+/// A name that is unique across translation units for a device copy of a
+/// global with internal linkage.
+static std::string uniqueDeviceName(const Module &M, const GlobalValue &GV) {
+  MD5 Hash;
+  Hash.update(M.getSourceFileName());
+  Hash.update(M.getModuleIdentifier());
+  MD5::MD5Result Result;
+  Hash.final(Result);
+  return (GV.getName() + ".cot." + utohexstr(Result.low())).str();
+}
+
+static bool needsDeviceCopy(const GlobalVariable &GV) {
+  return !GV.isConstant() && !GV.hasPrivateLinkage() &&
+         !GV.getName().starts_with(".") && !GV.getName().starts_with("llvm.") &&
+         !GV.isThreadLocal();
+}
+
+Expected<DeviceModule> extractDeviceModule(Module &Host,
+                                           ArrayRef<Function *> Kernels) {
+  SmallVector<GlobalValue *, 16> Roots(Kernels.begin(), Kernels.end());
+  append_range(Roots, declareTargetRoots(Host));
+  SetVector<GlobalValue *> Needed = reachableFrom(Roots);
+
+  ValueToValueMapTy VMap;
+  std::unique_ptr<Module> Dev = CloneModule(
+      Host, VMap, [&](const GlobalValue *GV) {
+        return Needed.count(const_cast<GlobalValue *>(GV));
+      });
+  eraseHostOnlyArrays(*Dev);
+
+  DeviceModule Result;
+  SmallPtrSet<GlobalValue *, 32> Keep;
+  for (GlobalValue *GV : Needed) {
+    auto *DevGV = cast<GlobalValue>(VMap[GV]);
+    if (DevGV->isDeclaration())
+      continue;
+    auto *HostVar = dyn_cast<GlobalVariable>(GV);
+    if (HostVar && needsDeviceCopy(*HostVar)) {
+      std::string Name = HostVar->hasLocalLinkage()
+                             ? uniqueDeviceName(Host, *HostVar)
+                             : HostVar->getName().str();
+      DevGV->setName(Name);
+      DevGV->setLinkage(GlobalValue::ExternalLinkage);
+      DevGV->setVisibility(GlobalValue::DefaultVisibility);
+      DevGV->setDSOLocal(false);
+      uint64_t Size =
+          Host.getDataLayout().getTypeAllocSize(HostVar->getValueType());
+      Result.Globals.push_back({HostVar, DevGV->getName().str(), Size});
+      Keep.insert(DevGV);
+      continue;
+    }
+    if (!DevGV->hasLocalLinkage())
+      DevGV->setVisibility(GlobalValue::HiddenVisibility);
+    if (auto *Root = dyn_cast<Function>(GV); Root && !is_contained(Kernels, Root))
+      if (is_contained(Roots, GV))
+        Keep.insert(DevGV);
+  }
+
+  for (Function *Kernel : Kernels) {
+    auto *Impl = cast<Function>(VMap[Kernel]);
+    std::string Name = Kernel->getName().str();
+    Impl->setName(kernelImplName(Name));
+    Impl->setLinkage(GlobalValue::InternalLinkage);
+    Keep.insert(createKernelEntry(*Dev, Impl, Name));
+  }
+  eraseUnused(*Dev, Keep);
+  Result.M = std::move(Dev);
+  return std::move(Result);
+}
+
+} // namespace cot

@@ -1,0 +1,96 @@
+/*===- PluginAPI.h - The libomptarget <-> plugin interface -------*- C -*-===*\
+|*                                                                            *|
+|* Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions. *|
+|*                                                                            *|
+|*===----------------------------------------------------------------------===*|
+|*
+|* A plugin is a shared library `libomptarget.rtl.<name>.so` in the directory
+|* of libomptarget.so. It exports one function, COT_PLUGIN_ENTRY_NAME, that
+|* returns a table of function pointers. libomptarget dlopens plugins on first
+|* use, asks each how many devices it drives and numbers them consecutively.
+|*
+|* Conventions:
+|*  - Device numbers passed to a plugin are its own (0 .. num_devices()-1).
+|*  - Functions returning int32_t return 0 on success. On failure they leave a
+|*    message for the calling thread in last_error().
+|*  - Queue arguments are reserved for asynchronous plugins (CUDA streams):
+|*    null means "synchronous". The host plugin ignores them.
+|*  - Every function may be called from several host threads at once for
+|*    different devices; libomptarget serialises calls that change one
+|*    device's images. Copies and launches may overlap.
+|*
+\*===----------------------------------------------------------------------===*/
+
+#ifndef CLANG_OFFLOAD_PLUGINAPI_H
+#define CLANG_OFFLOAD_PLUGINAPI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define COT_PLUGIN_API_VERSION 1
+#define COT_PLUGIN_ENTRY_NAME "__cot_plugin_get_api"
+
+enum {
+  /* Device code can dereference host addresses (same address space). */
+  COT_PLUGIN_SHARES_HOST_ADDRESS_SPACE = 0x1
+};
+
+typedef struct cot_plugin_api {
+  int32_t Version; /* COT_PLUGIN_API_VERSION */
+  uint32_t Flags;  /* COT_PLUGIN_* */
+  const char *Name; /* "x86_64", "cuda" */
+
+  /* Starts the plugin. Non-zero: the plugin cannot run here; why_unavailable
+   * says why (no libcuda, no GPU). Called once, before everything else. */
+  int32_t (*init)(void);
+  const char *(*why_unavailable)(void);
+  int32_t (*num_devices)(void);
+  int32_t (*init_device)(int32_t Dev);
+
+  /* Whether this plugin can run an image built for Triple/Arch. */
+  int32_t (*is_image_compatible)(const char *Triple, const char *Arch,
+                                 const void *Image, size_t Size);
+  /* Loads an image onto Dev; returns a handle or null (see last_error). */
+  void *(*load_image)(int32_t Dev, const void *Image, size_t Size);
+  int32_t (*unload_image)(int32_t Dev, void *ImageHandle);
+  /* Device address of a global, or null; *Size gets its size when known. */
+  void *(*lookup_global)(void *ImageHandle, const char *Name, uint64_t *Size);
+  /* Kernel handle for launch(), or null. */
+  void *(*lookup_kernel)(void *ImageHandle, const char *Name);
+
+  void *(*data_alloc)(int32_t Dev, int64_t Size);
+  int32_t (*data_free)(int32_t Dev, void *DevPtr);
+  int32_t (*copy_to_device)(int32_t Dev, void *DevDst, const void *HostSrc,
+                            int64_t Size, void *Queue);
+  int32_t (*copy_from_device)(int32_t Dev, void *HostDst, const void *DevSrc,
+                              int64_t Size, void *Queue);
+  /* Both pointers on devices of this plugin. */
+  int32_t (*copy_device_to_device)(int32_t SrcDev, const void *DevSrc,
+                                   int32_t DstDev, void *DevDst, int64_t Size,
+                                   void *Queue);
+
+  /* Runs Kernel with ArgValues[0..NumArgs) (pointer-sized values, see
+   * OffloadABI.h). Zero NumTeams/ThreadLimit means "not given". */
+  int32_t (*launch)(int32_t Dev, void *Kernel, void **ArgValues,
+                    int32_t NumArgs, int32_t NumTeams, int32_t ThreadLimit,
+                    void *Queue);
+  /* Reserved for async plugins: create/wait for/destroy a queue. */
+  int32_t (*queue_create)(int32_t Dev, void **Queue);
+  int32_t (*synchronize)(int32_t Dev, void *Queue);
+  int32_t (*queue_destroy)(int32_t Dev, void *Queue);
+
+  /* The calling thread's last failure message ("" if none). */
+  const char *(*last_error)(void);
+} cot_plugin_api;
+
+typedef const cot_plugin_api *(*cot_plugin_get_api_fn)(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CLANG_OFFLOAD_PLUGINAPI_H */

@@ -1,0 +1,537 @@
+//===- Runtime.cpp - Environment, plugins, devices, registration ---------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Global state is created on first use and never destroyed: registration
+// destructors of other libraries may run after ours would have been.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Runtime.h"
+
+#include <dlfcn.h>
+
+#include <cctype>
+#include <cerrno>
+#include <cinttypes>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+using namespace cot;
+
+//===-- Errors and messages -----------------------------------------------===//
+
+static std::string vformat(const char *Fmt, va_list Ap) {
+  va_list Copy;
+  va_copy(Copy, Ap);
+  int N = vsnprintf(nullptr, 0, Fmt, Copy);
+  va_end(Copy);
+  std::string S(N > 0 ? N : 0, '\0');
+  if (N > 0)
+    vsnprintf(&S[0], N + 1, Fmt, Ap);
+  return S;
+}
+
+Error Error::make(const char *Fmt, ...) {
+  Error E;
+  va_list Ap;
+  va_start(Ap, Fmt);
+  E.Msg = vformat(Fmt, Ap);
+  va_end(Ap);
+  E.Failed = true;
+  return E;
+}
+
+std::string cot::locString(const cot_source_loc *Loc) {
+  if (!Loc || !Loc->File)
+    return "<unknown location>";
+  return std::string(Loc->File) + ":" + std::to_string(Loc->Line) + ":" +
+         std::to_string(Loc->Column);
+}
+
+static void emit(const char *Kind, const cot_source_loc *Loc,
+                 const std::string &Msg) {
+  std::string Line = "libomptarget: ";
+  Line += Kind;
+  Line += ": ";
+  Line += Msg;
+  if (Loc) {
+    Line += " at ";
+    Line += locString(Loc);
+  }
+  Line += '\n';
+  fputs(Line.c_str(), stderr); // one call: lines of threads do not mix
+}
+
+void cot::fatal(const cot_source_loc *Loc, const char *Fmt, ...) {
+  va_list Ap;
+  va_start(Ap, Fmt);
+  std::string Msg = vformat(Fmt, Ap);
+  va_end(Ap);
+  emit("error", Loc, Msg);
+  fflush(nullptr);
+  exit(1);
+}
+
+void cot::fatal(const cot_source_loc *Loc, const Error &E) {
+  fatal(Loc, "%s", E.message().c_str());
+}
+
+void cot::warning(const char *Fmt, ...) {
+  va_list Ap;
+  va_start(Ap, Fmt);
+  std::string Msg = vformat(Fmt, Ap);
+  va_end(Ap);
+  emit("warning", nullptr, Msg);
+}
+
+void cot::info(const cot_source_loc *Loc, const char *Fmt, ...) {
+  if (!infoEnabled())
+    return;
+  va_list Ap;
+  va_start(Ap, Fmt);
+  std::string Msg = vformat(Fmt, Ap);
+  va_end(Ap);
+  emit("info", Loc, Msg);
+}
+
+//===-- Environment -------------------------------------------------------===//
+
+static bool equalsLower(const char *S, const char *Lower) {
+  for (; *S && *Lower; ++S, ++Lower)
+    if (tolower((unsigned char)*S) != *Lower)
+      return false;
+  return !*S && !*Lower;
+}
+
+static bool parseNonNegative(const char *S, long &Out) {
+  while (isspace((unsigned char)*S))
+    ++S;
+  if (!isdigit((unsigned char)*S))
+    return false;
+  char *End;
+  errno = 0;
+  Out = strtol(S, &End, 10);
+  while (isspace((unsigned char)*End))
+    ++End;
+  return !*End && errno == 0 && Out <= INT32_MAX;
+}
+
+static Environment readEnvironment() {
+  Environment E;
+  if (const char *S = getenv("LIBOMPTARGET_INFO")) {
+    long V;
+    if (parseNonNegative(S, V))
+      E.InfoLevel = (int)V;
+    else
+      warning("LIBOMPTARGET_INFO='%s' is not a non-negative integer; ignored",
+              S);
+  }
+  if (const char *S = getenv("OMP_TARGET_OFFLOAD")) {
+    if (equalsLower(S, "mandatory"))
+      E.Policy = OffloadPolicy::Mandatory;
+    else if (equalsLower(S, "disabled"))
+      E.Policy = OffloadPolicy::Disabled;
+    else if (equalsLower(S, "default"))
+      E.Policy = OffloadPolicy::Default;
+    else
+      warning("OMP_TARGET_OFFLOAD='%s' is not MANDATORY, DISABLED or "
+              "DEFAULT; using DEFAULT",
+              S);
+  }
+  if (const char *S = getenv("OMP_DEFAULT_DEVICE")) {
+    long V;
+    if (!parseNonNegative(S, V))
+      fatal(nullptr,
+            "OMP_DEFAULT_DEVICE='%s' is not a non-negative integer device "
+            "number",
+            S);
+    E.InitialDefaultDevice = (int)V;
+  }
+  return E;
+}
+
+const Environment &cot::env() {
+  static const Environment *E = new Environment(readEnvironment());
+  return *E;
+}
+
+//===-- Plugins -----------------------------------------------------------===//
+
+Error Plugin::lastError(const char *What) const {
+  const char *Msg = Api->last_error ? Api->last_error() : "";
+  return Error::make("%s (plugin '%s'): %s", What, Name.c_str(),
+                     Msg && *Msg ? Msg : "unknown failure");
+}
+
+namespace {
+struct PluginState {
+  std::vector<std::unique_ptr<Plugin>> Plugins;
+  std::vector<std::unique_ptr<Device>> Devices;
+  std::atomic<int32_t> DefaultDevice{0};
+};
+} // namespace
+
+static std::string libraryDirectory() {
+  Dl_info Info;
+  if (dladdr(reinterpret_cast<void *>(&libraryDirectory), &Info) &&
+      Info.dli_fname) {
+    std::string Path = Info.dli_fname;
+    size_t Slash = Path.rfind('/');
+    if (Slash != std::string::npos)
+      return Path.substr(0, Slash);
+  }
+  return ".";
+}
+
+/// Device numbering follows this order: GPUs first, so device 0 (the
+/// default) is a GPU when there is one.
+static const char *const PluginNames[] = {"cuda", "x86_64"};
+
+static void loadPlugin(PluginState &S, const std::string &Dir,
+                       const char *Name) {
+  std::string File = std::string("libomptarget.rtl.") + Name + ".so";
+  std::string Path = Dir + "/" + File;
+  void *Lib = dlopen(Path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!Lib) {
+    info(nullptr, "plugin '%s' skipped: cannot load %s: %s", Name,
+         Path.c_str(), dlerror());
+    return;
+  }
+  auto Get = reinterpret_cast<cot_plugin_get_api_fn>(
+      dlsym(Lib, COT_PLUGIN_ENTRY_NAME));
+  const cot_plugin_api *Api = Get ? Get() : nullptr;
+  if (!Api || Api->Version != COT_PLUGIN_API_VERSION) {
+    info(nullptr, "plugin '%s' skipped: %s has no compatible %s", Name,
+         File.c_str(), COT_PLUGIN_ENTRY_NAME);
+    dlclose(Lib);
+    return;
+  }
+  if (Api->init() != 0) {
+    const char *Why = Api->why_unavailable ? Api->why_unavailable() : "";
+    info(nullptr, "plugin '%s' skipped: %s", Name,
+         Why && *Why ? Why : "initialisation failed");
+    return; // Keep the library loaded: it may have started threads.
+  }
+  int32_t N = Api->num_devices();
+  if (N <= 0) {
+    const char *Why = Api->why_unavailable ? Api->why_unavailable() : "";
+    info(nullptr, "plugin '%s' skipped: %s", Name,
+         Why && *Why ? Why : "no devices");
+    return;
+  }
+  auto P = std::make_unique<Plugin>();
+  P->Name = Name;
+  P->Library = Lib;
+  P->Api = Api;
+  P->FirstDevice = (int32_t)S.Devices.size();
+  P->NumDevices = N;
+  for (int32_t I = 0; I < N; ++I)
+    S.Devices.push_back(
+        std::make_unique<Device>((int32_t)S.Devices.size(), P.get(), I));
+  info(nullptr, "plugin '%s' loaded: devices %d..%d", Name, P->FirstDevice,
+       P->FirstDevice + N - 1);
+  S.Plugins.push_back(std::move(P));
+}
+
+static PluginState &plugins() {
+  static PluginState *S = [] {
+    auto *S = new PluginState();
+    S->DefaultDevice = env().InitialDefaultDevice;
+    if (env().Policy == OffloadPolicy::Disabled)
+      return S;
+    std::string Dir = libraryDirectory();
+    for (const char *Name : PluginNames)
+      loadPlugin(*S, Dir, Name);
+    return S;
+  }();
+  return *S;
+}
+
+int32_t cot::numDevices() { return (int32_t)plugins().Devices.size(); }
+Device &cot::device(int32_t Id) { return *plugins().Devices[Id]; }
+int32_t cot::defaultDevice() { return plugins().DefaultDevice; }
+void cot::setDefaultDevice(int32_t Id) { plugins().DefaultDevice = Id; }
+
+Device *cot::deviceForConstruct(int64_t DeviceId, const cot_source_loc *Loc) {
+  const Environment &E = env();
+  if (E.Policy == OffloadPolicy::Disabled)
+    return nullptr;
+  int32_t N = numDevices();
+  if (E.Policy == OffloadPolicy::Mandatory && N == 0)
+    fatal(Loc, "OMP_TARGET_OFFLOAD=MANDATORY but no offload device is "
+               "available");
+  if (DeviceId == COT_DEVICE_DEFAULT)
+    DeviceId = defaultDevice();
+  if (DeviceId == N)
+    return nullptr; // The initial device.
+  if (DeviceId < 0 || DeviceId > N)
+    fatal(Loc, "device number %lld is out of range: there are %d devices",
+          (long long)DeviceId, N);
+  return &device((int32_t)DeviceId);
+}
+
+//===-- Registration ------------------------------------------------------===//
+
+namespace {
+struct Registry {
+  std::mutex Mu;
+  std::vector<const cot_binary_desc *> Binaries;
+};
+} // namespace
+
+static Registry &registry() {
+  static Registry *R = new Registry();
+  return *R;
+}
+
+std::vector<const cot_binary_desc *> cot::binariesFrom(size_t First) {
+  Registry &R = registry();
+  std::lock_guard<std::mutex> Lock(R.Mu);
+  if (First >= R.Binaries.size())
+    return {};
+  return std::vector<const cot_binary_desc *>(R.Binaries.begin() + First,
+                                              R.Binaries.end());
+}
+
+extern "C" COT_EXPORT void __cot_register_binary(const cot_binary_desc *Desc) {
+  if (!Desc)
+    return;
+  if (Desc->Version != COT_ABI_VERSION)
+    fatal(nullptr,
+          "offload binary built for ABI version %d, but this libomptarget "
+          "implements version %d",
+          Desc->Version, COT_ABI_VERSION);
+  env(); // Report environment errors early.
+  Registry &R = registry();
+  std::lock_guard<std::mutex> Lock(R.Mu);
+  R.Binaries.push_back(Desc);
+}
+
+extern "C" COT_EXPORT void
+__cot_unregister_binary(const cot_binary_desc *Desc) {
+  if (!Desc)
+    return;
+  bool Found = false;
+  {
+    Registry &R = registry();
+    std::lock_guard<std::mutex> Lock(R.Mu);
+    for (auto &B : R.Binaries)
+      if (B == Desc) {
+        B = nullptr;
+        Found = true;
+      }
+  }
+  if (!Found || env().Policy == OffloadPolicy::Disabled)
+    return;
+  for (auto &D : plugins().Devices) {
+    std::lock_guard<std::mutex> Lock(D->Mu);
+    D->unloadBinary(Desc);
+  }
+}
+
+//===-- Devices -----------------------------------------------------------===//
+
+void Device::ensureReady(const cot_source_loc *Loc) {
+  if (!Initialized) {
+    if (P->Api->init_device(LocalId) != 0)
+      fatal(Loc, P->lastError(("cannot initialise device " +
+                               std::to_string(Id)).c_str()));
+    Initialized = true;
+  }
+  std::vector<const cot_binary_desc *> New = binariesFrom(BinariesSeen);
+  BinariesSeen += New.size();
+  for (const cot_binary_desc *Desc : New)
+    if (Desc)
+      loadBinary(Desc, Loc);
+}
+
+void Device::writeDeviceInt(void *Handle, const char *Name, int32_t Value) {
+  uint64_t Size = 0;
+  void *Addr = P->Api->lookup_global(Handle, Name, &Size);
+  if (Addr && (Size == 0 || Size == sizeof(int32_t)))
+    P->Api->copy_to_device(LocalId, Addr, &Value, sizeof(Value), nullptr);
+}
+
+void Device::loadBinary(const cot_binary_desc *Desc,
+                        const cot_source_loc *Loc) {
+  const cot_plugin_api *Api = P->Api;
+  for (int32_t I = 0; I < Desc->NumImages; ++I) {
+    const cot_device_image &Img = Desc->Images[I];
+    size_t Size = (const char *)Img.ImageEnd - (const char *)Img.ImageStart;
+    const char *Triple = Img.Triple ? Img.Triple : "";
+    if (!Api->is_image_compatible(Triple, Img.Arch ? Img.Arch : "",
+                                  Img.ImageStart, Size))
+      continue;
+    void *Handle = Api->load_image(LocalId, Img.ImageStart, Size);
+    if (!Handle)
+      fatal(Loc, P->lastError(("cannot load the " + std::string(Triple) +
+                               " device image on device " +
+                               std::to_string(Id))
+                                  .c_str()));
+    LoadedImage L{Desc, Handle, {}, {}};
+    writeDeviceInt(Handle, COT_DEVICE_NUM_SYMBOL, Id);
+    writeDeviceInt(Handle, "__cot_num_devices", numDevices());
+    for (const cot_offload_entry *E = Desc->EntriesBegin;
+         E && E != Desc->EntriesEnd; ++E) {
+      if (!E->Name || !E->HostAddr)
+        continue;
+      if (E->Flags & COT_ENTRY_LINK) {
+        uint64_t SymSize = 0;
+        void *DevPtrVar = Api->lookup_global(Handle, E->Name, &SymSize);
+        if (!DevPtrVar)
+          fatal(Loc, P->lastError("declare target link variable"));
+        LinkPtrs[(uintptr_t)E->HostAddr] = (uintptr_t)DevPtrVar;
+      } else if (E->Flags & COT_ENTRY_GLOBAL) {
+        uint64_t SymSize = 0;
+        void *DevAddr = Api->lookup_global(Handle, E->Name, &SymSize);
+        if (!DevAddr)
+          fatal(Loc, P->lastError("declare target variable"));
+        if (SymSize && E->Size && SymSize != E->Size)
+          fatal(Loc,
+                "declare target variable '%s' has %llu bytes on the host "
+                "but %llu in the device image",
+                E->Name, (unsigned long long)E->Size,
+                (unsigned long long)SymSize);
+        uintptr_t Host = (uintptr_t)E->HostAddr;
+        bool Partial = false;
+        if (MapEntry *Old = lookup(Host, E->Size ? E->Size : 1, &Partial)) {
+          (void)Old; // Already mapped (same image registered twice).
+          continue;
+        }
+        MapEntry &M = insert(Host, E->Size, (uintptr_t)DevAddr, E->Name);
+        M.Infinite = true;
+        M.OwnsMemory = false;
+        copyToDevice(M, Host, E->Size, Loc);
+        L.Globals.push_back(Host);
+        info(Loc,
+             "device %d: declare target '%s' host [0x%" PRIxPTR ",0x%" PRIxPTR
+             ") -> device [0x%" PRIxPTR ",0x%" PRIxPTR ") refcount inf",
+             Id, E->Name, M.HostBegin, M.HostEnd, M.DevBegin,
+             M.DevBegin + (M.HostEnd - M.HostBegin));
+      } else {
+        void *K = Api->lookup_kernel(Handle, E->Name);
+        if (!K)
+          fatal(Loc, P->lastError("kernel"));
+        Kernels[E->HostAddr] = KernelInfo{K, E->Name};
+        L.Kernels.push_back(E->HostAddr);
+      }
+    }
+    Images.push_back(std::move(L));
+    break; // One image per binary and device.
+  }
+}
+
+void Device::unloadBinary(const cot_binary_desc *Desc) {
+  for (size_t I = 0; I < Images.size();) {
+    LoadedImage &L = Images[I];
+    if (L.Desc != Desc) {
+      ++I;
+      continue;
+    }
+    for (void *K : L.Kernels)
+      Kernels.erase(K);
+    for (uintptr_t G : L.Globals)
+      Table.erase(G);
+    P->Api->unload_image(LocalId, L.Handle);
+    Images.erase(Images.begin() + I);
+  }
+}
+
+MapEntry *Device::lookup(uintptr_t Begin, uint64_t Size, bool *Partial) {
+  if (Partial)
+    *Partial = false;
+  auto It = Table.upper_bound(Begin);
+  if (It != Table.begin()) {
+    MapEntry &Prev = std::prev(It)->second;
+    if (Begin < Prev.HostEnd) {
+      if (Begin + Size > Prev.HostEnd && Partial)
+        *Partial = true;
+      return &Prev;
+    }
+  }
+  if (Size && It != Table.end() && It->second.HostBegin < Begin + Size) {
+    if (Partial)
+      *Partial = true;
+    return &It->second;
+  }
+  return nullptr;
+}
+
+MapEntry &Device::insert(uintptr_t HostBegin, uint64_t Size,
+                         uintptr_t DevBegin, const char *Name) {
+  MapEntry &E = Table[HostBegin];
+  E.HostBegin = HostBegin;
+  E.HostEnd = HostBegin + Size;
+  E.DevBegin = DevBegin;
+  E.Name = Name ? Name : "";
+  // declare target link: the device pointer now points at the mapping.
+  for (auto &L : LinkPtrs)
+    if (L.first >= E.HostBegin && L.first < E.HostEnd) {
+      uintptr_t V = E.toDevice(L.first);
+      P->Api->copy_to_device(LocalId, (void *)L.second, &V, sizeof(V),
+                             nullptr);
+    }
+  return E;
+}
+
+void Device::erase(uintptr_t HostBegin) {
+  auto It = Table.find(HostBegin);
+  if (It == Table.end())
+    return;
+  for (auto &L : LinkPtrs)
+    if (L.first >= It->second.HostBegin && L.first < It->second.HostEnd) {
+      uintptr_t V = 0;
+      P->Api->copy_to_device(LocalId, (void *)L.second, &V, sizeof(V),
+                             nullptr);
+    }
+  if (It->second.OwnsMemory)
+    free((void *)It->second.DevBegin);
+  Table.erase(It);
+}
+
+void Device::copyToDevice(MapEntry &E, uintptr_t HostBegin, uint64_t Size,
+                          const cot_source_loc *Loc) {
+  if (!Size)
+    return;
+  if (P->Api->copy_to_device(LocalId, (void *)E.toDevice(HostBegin),
+                             (const void *)HostBegin, (int64_t)Size,
+                             nullptr) != 0)
+    fatal(Loc, P->lastError("copy to device failed"));
+  // Attached pointers keep their device values.
+  for (auto It = E.Shadows.lower_bound(HostBegin);
+       It != E.Shadows.end() && It->first < HostBegin + Size; ++It) {
+    uintptr_t V = It->second.second;
+    P->Api->copy_to_device(LocalId, (void *)E.toDevice(It->first), &V,
+                           sizeof(V), nullptr);
+  }
+}
+
+void Device::copyFromDevice(MapEntry &E, uintptr_t HostBegin, uint64_t Size,
+                            const cot_source_loc *Loc) {
+  if (!Size)
+    return;
+  if (P->Api->copy_from_device(LocalId, (void *)HostBegin,
+                               (const void *)E.toDevice(HostBegin),
+                               (int64_t)Size, nullptr) != 0)
+    fatal(Loc, P->lastError("copy from device failed"));
+  // Attached pointers keep their host values.
+  for (auto It = E.Shadows.lower_bound(HostBegin);
+       It != E.Shadows.end() && It->first < HostBegin + Size; ++It)
+    memcpy((void *)It->first, &It->second.first, sizeof(uintptr_t));
+}
+
+void *Device::alloc(int64_t Size, const cot_source_loc *Loc) {
+  void *Ptr = P->Api->data_alloc(LocalId, Size);
+  if (!Ptr)
+    fatal(Loc, P->lastError(("cannot allocate " + std::to_string(Size) +
+                             " bytes on device " + std::to_string(Id))
+                                .c_str()));
+  return Ptr;
+}
+
+void Device::free(void *DevPtr) { P->Api->data_free(LocalId, DevPtr); }

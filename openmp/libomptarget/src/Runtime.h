@@ -1,0 +1,182 @@
+//===- Runtime.h - libomptarget internals -----------------------*- C++ -*-===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The device-agnostic layer: environment, error reporting, plugins, the
+// device table and the per-device mapping table. Everything here is internal;
+// the exported surface is OffloadABI.h plus the omp_* API in Api.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CLANG_OFFLOAD_LIBOMPTARGET_RUNTIME_H
+#define CLANG_OFFLOAD_LIBOMPTARGET_RUNTIME_H
+
+#include "OffloadABI.h"
+#include "PluginAPI.h"
+
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#define COT_EXPORT __attribute__((visibility("default")))
+
+namespace cot {
+
+//===-- Errors and messages -----------------------------------------------===//
+
+/// A failure with its message; false when it is a success. The runtime's one
+/// error type: plugins report failures through last_error(), the runtime
+/// wraps them in an Error and hands them up to fatal().
+class Error {
+public:
+  Error() = default;
+  static Error success() { return Error(); }
+  static Error make(const char *Fmt, ...) __attribute__((format(printf, 1, 2)));
+  explicit operator bool() const { return Failed; }
+  const std::string &message() const { return Msg; }
+
+private:
+  bool Failed = false;
+  std::string Msg;
+};
+
+/// "file:line:col", or "<unknown location>".
+std::string locString(const cot_source_loc *Loc);
+
+/// Prints `libomptarget: error: <msg> at <loc>` and exits with status 1.
+[[noreturn]] void fatal(const cot_source_loc *Loc, const char *Fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+[[noreturn]] void fatal(const cot_source_loc *Loc, const Error &E);
+void warning(const char *Fmt, ...) __attribute__((format(printf, 1, 2)));
+/// Prints `libomptarget: info: <msg>[ at <loc>]` when LIBOMPTARGET_INFO is set.
+void info(const cot_source_loc *Loc, const char *Fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+//===-- Environment -------------------------------------------------------===//
+
+enum class OffloadPolicy { Default, Mandatory, Disabled };
+
+struct Environment {
+  OffloadPolicy Policy = OffloadPolicy::Default;
+  int InfoLevel = 0;
+  int InitialDefaultDevice = 0;
+};
+
+/// Reads the environment on first call; fatal for an invalid OMP_DEFAULT_DEVICE.
+const Environment &env();
+inline bool infoEnabled() { return env().InfoLevel != 0; }
+
+//===-- Plugins and devices -----------------------------------------------===//
+
+struct Plugin {
+  std::string Name;
+  void *Library = nullptr;
+  const cot_plugin_api *Api = nullptr;
+  int32_t FirstDevice = 0;
+  int32_t NumDevices = 0;
+
+  Error lastError(const char *What) const;
+};
+
+/// One mapping: host [HostBegin, HostEnd) lives at device DevBegin.
+struct MapEntry {
+  uintptr_t HostBegin = 0, HostEnd = 0;
+  uintptr_t DevBegin = 0;
+  uint64_t RefCount = 0; // dynamic reference count
+  bool Infinite = false; // declare-target global or associated pointer
+  bool Associated = false; // made by omp_target_associate_ptr
+  bool OwnsMemory = true;  // device memory allocated by the mapping table
+  std::string Name;
+  /// Attached pointers inside this entry: host address of the pointer
+  /// variable -> {host value, device value}. The device copy holds the
+  /// device value; copies in either direction keep each side's value.
+  std::map<uintptr_t, std::pair<uintptr_t, uintptr_t>> Shadows;
+
+  uintptr_t toDevice(uintptr_t Host) const { return DevBegin + (Host - HostBegin); }
+};
+
+struct LoadedImage {
+  const cot_binary_desc *Desc;
+  void *Handle;
+  std::vector<void *> Kernels;      // host function keys
+  std::vector<uintptr_t> Globals;   // mapping table keys
+};
+
+struct KernelInfo {
+  void *Handle;
+  const char *Name;
+};
+
+class Device {
+public:
+  Device(int32_t Id, Plugin *P, int32_t LocalId) : Id(Id), P(P), LocalId(LocalId) {}
+
+  const int32_t Id;
+  Plugin *const P;
+  const int32_t LocalId;
+  /// Guards everything below. Kernels run without it.
+  std::mutex Mu;
+
+  /// Initialises the device and loads images registered since the last call.
+  /// Must be called with Mu held; fatal (naming Loc) on failure.
+  void ensureReady(const cot_source_loc *Loc);
+  void unloadBinary(const cot_binary_desc *Desc);
+
+  /// Lookup of host [Begin, Begin+Size): the entry that contains it, or the
+  /// entry it partially overlaps (Partial set), or null. Size 0 finds the
+  /// entry containing Begin.
+  MapEntry *lookup(uintptr_t Begin, uint64_t Size, bool *Partial = nullptr);
+  MapEntry &insert(uintptr_t HostBegin, uint64_t Size, uintptr_t DevBegin,
+                   const char *Name);
+  void erase(uintptr_t HostBegin);
+
+  // Data motion with shadow-pointer fix-ups; fatal on failure.
+  void copyToDevice(MapEntry &E, uintptr_t HostBegin, uint64_t Size,
+                    const cot_source_loc *Loc);
+  void copyFromDevice(MapEntry &E, uintptr_t HostBegin, uint64_t Size,
+                      const cot_source_loc *Loc);
+  void *alloc(int64_t Size, const cot_source_loc *Loc);
+  void free(void *DevPtr);
+
+  const KernelInfo *findKernel(void *HostFn) {
+    auto It = Kernels.find(HostFn);
+    return It == Kernels.end() ? nullptr : &It->second;
+  }
+
+  std::map<uintptr_t, MapEntry> Table;
+
+private:
+  bool Initialized = false;
+  size_t BinariesSeen = 0;
+  std::vector<LoadedImage> Images;
+  std::unordered_map<void *, KernelInfo> Kernels;
+  /// declare target link: host variable -> device pointer variable.
+  std::unordered_map<uintptr_t, uintptr_t> LinkPtrs;
+
+  void loadBinary(const cot_binary_desc *Desc, const cot_source_loc *Loc);
+  void writeDeviceInt(void *Handle, const char *Name, int32_t Value);
+};
+
+/// Loads the plugins on first call.
+int32_t numDevices();
+Device &device(int32_t Id);
+int32_t defaultDevice();
+void setDefaultDevice(int32_t Id);
+
+/// Registered binaries, in registration order; null once unregistered.
+std::vector<const cot_binary_desc *> binariesFrom(size_t First);
+
+/// The device a construct runs on, or null for the host. Applies the
+/// offload policy; fatal for a device number out of range.
+Device *deviceForConstruct(int64_t DeviceId, const cot_source_loc *Loc);
+
+} // namespace cot
+
+#endif

@@ -1,0 +1,446 @@
+//===- Target.cpp - Target regions, target data and target update --------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Implements the entry points of OffloadABI.h on top of the per-device mapping
+// table. A construct's map list is processed under the device's mutex: on
+// entry (mapBegin) every entry is found or created and its reference count
+// raised, on exit (mapEnd) counts drop, `from` data is copied back from
+// mappings that reach zero, and those mappings are removed. Kernels run
+// without the lock.
+//
+// Entry kinds (see OffloadABI.h):
+//  - LITERAL: no data; the kernel argument is the bits of Bases[i].
+//  - PRIVATE: a device temporary for the kernel's duration (copied in when TO).
+//  - RETURN_PARAM: use_device_ptr/addr; Begins[i] becomes the device address.
+//  - MEMBER_OF(parent) without PTR_AND_OBJ: a struct member inside the
+//    parent's mapping; it shares the parent's count and is copied when the
+//    parent is created (entry) or removed (exit), or with ALWAYS.
+//  - PTR_AND_OBJ: Bases[i] is a host pointer variable, Begins[i..+Size) the
+//    pointee section; the pointee is mapped with its own count, then the
+//    device copy of the pointer variable (when mapped) is made to point at it.
+//  - Anything else: a mapping with its own count.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Runtime.h"
+
+#include <dlfcn.h>
+
+#include <cinttypes>
+#include <cstring>
+#include <set>
+
+using namespace cot;
+
+namespace {
+
+/// Per-construct results of mapBegin.
+struct ConstructState {
+  std::vector<uintptr_t> DevBegin; // translated Begins[i], when Translated
+  std::vector<char> Translated;
+  std::vector<char> IsNew;         // entry created the mapping
+  std::vector<void *> Temporaries; // PRIVATE device buffers
+};
+
+const char *nameOf(const cot_map_list *M, int32_t I) {
+  return M->Names && M->Names[I] ? M->Names[I] : "<unnamed>";
+}
+
+bool isMember(uint64_t Type) {
+  return COT_MAP_MEMBER_OF(Type) >= 0 && !(Type & COT_MAP_PTR_AND_OBJ);
+}
+
+bool hasNoData(uint64_t Type) {
+  return Type & (COT_MAP_LITERAL | COT_MAP_PRIVATE | COT_MAP_RETURN_PARAM);
+}
+
+std::string countString(const MapEntry &E) {
+  return E.Infinite ? "inf" : std::to_string(E.RefCount);
+}
+
+void infoMapping(Device &D, const MapEntry &E, const char *Name,
+                 uintptr_t Begin, uint64_t Size, const char *What,
+                 const cot_source_loc *Loc) {
+  if (!infoEnabled())
+    return;
+  info(Loc,
+       "device %d: %s '%s' host [0x%" PRIxPTR ",0x%" PRIxPTR
+       ") -> device [0x%" PRIxPTR ",0x%" PRIxPTR ") refcount %s",
+       D.Id, What, Name, Begin, Begin + (uintptr_t)Size, E.toDevice(Begin),
+       E.toDevice(Begin) + (uintptr_t)Size, countString(E).c_str());
+}
+
+[[noreturn]] void partialOverlap(Device &D, const MapEntry &E,
+                                 const char *Name, uintptr_t Begin,
+                                 uint64_t Size, const cot_source_loc *Loc) {
+  fatal(Loc,
+        "device %d: mapping '%s' [0x%" PRIxPTR ",0x%" PRIxPTR
+        ") partially overlaps existing mapping [0x%" PRIxPTR ",0x%" PRIxPTR
+        ") of '%s'",
+        D.Id, Name, Begin, Begin + (uintptr_t)Size, E.HostBegin, E.HostEnd,
+        E.Name.c_str());
+}
+
+[[noreturn]] void notPresent(Device &D, const char *Name, uintptr_t Begin,
+                             uint64_t Size, const cot_source_loc *Loc) {
+  fatal(Loc,
+        "device %d: '%s' [0x%" PRIxPTR ",0x%" PRIxPTR
+        ") is not present on the device (present modifier)",
+        D.Id, Name, Begin, Begin + (uintptr_t)Size);
+}
+
+/// Makes the device copy of host pointer variable PtrVar (if mapped) hold
+/// DevValue, and remembers both values for later copies.
+void attachPointer(Device &D, uintptr_t PtrVar, uintptr_t DevValue,
+                   const cot_source_loc *Loc) {
+  MapEntry *PE = D.lookup(PtrVar, sizeof(void *));
+  if (!PE)
+    return; // Pointer not mapped: only the pointee is.
+  uintptr_t HostValue;
+  memcpy(&HostValue, (const void *)PtrVar, sizeof(HostValue));
+  auto &Shadow = PE->Shadows[PtrVar];
+  Shadow = {HostValue, DevValue};
+  if (D.P->Api->copy_to_device(D.LocalId, (void *)PE->toDevice(PtrVar),
+                               &DevValue, sizeof(DevValue), nullptr) != 0)
+    fatal(Loc, D.P->lastError("pointer attachment failed"));
+  info(Loc, "device %d: attach pointer at host 0x%" PRIxPTR
+            " (device 0x%" PRIxPTR ") -> 0x%" PRIxPTR,
+       D.Id, PtrVar, PE->toDevice(PtrVar), DevValue);
+}
+
+/// Maps the entries of M on D (D.Mu held). With ForLaunch, PRIVATE entries
+/// get device temporaries.
+void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
+              bool ForLaunch, const cot_source_loc *Loc) {
+  int32_t N = M->Count;
+  S.DevBegin.assign(N, 0);
+  S.Translated.assign(N, 0);
+  S.IsNew.assign(N, 0);
+  for (int32_t I = 0; I < N; ++I) {
+    uint64_t T = M->Types[I];
+    uintptr_t Begin = (uintptr_t)M->Begins[I];
+    int64_t Size = M->Sizes ? M->Sizes[I] : 0;
+    if (Size < 0)
+      fatal(Loc, "map entry '%s' has negative size %lld", nameOf(M, I),
+            (long long)Size);
+    const char *Name = nameOf(M, I);
+    if (T & COT_MAP_PRIVATE) {
+      if (!ForLaunch)
+        continue;
+      void *Tmp = D.alloc(Size ? Size : 1, Loc);
+      S.Temporaries.push_back(Tmp);
+      if ((T & COT_MAP_TO) && Size &&
+          D.P->Api->copy_to_device(D.LocalId, Tmp, (const void *)Begin, Size,
+                                   nullptr) != 0)
+        fatal(Loc, D.P->lastError("firstprivate copy failed"));
+      S.DevBegin[I] = (uintptr_t)Tmp;
+      S.Translated[I] = 1;
+      continue;
+    }
+    if (hasNoData(T))
+      continue;
+
+    bool Partial = false;
+    MapEntry *E = D.lookup(Begin, (uint64_t)Size, &Partial);
+    if (Partial)
+      partialOverlap(D, *E, Name, Begin, Size, Loc);
+    int32_t Parent = COT_MAP_MEMBER_OF(T);
+    bool Member = isMember(T) && Parent < I;
+    if (E) {
+      if (Size == 0) {
+        // Zero-length section pointing into mapped storage: translate only.
+      } else if (Member) {
+        if ((T & COT_MAP_TO) && ((T & COT_MAP_ALWAYS) || S.IsNew[Parent]))
+          D.copyToDevice(*E, Begin, Size, Loc);
+        S.IsNew[I] = S.IsNew[Parent];
+      } else {
+        if (!E->Infinite)
+          ++E->RefCount;
+        if ((T & COT_MAP_TO) && (T & COT_MAP_ALWAYS))
+          D.copyToDevice(*E, Begin, Size, Loc);
+        infoMapping(D, *E, Name, Begin, Size, "map (present)", Loc);
+      }
+    } else if (Size == 0) {
+      // Zero-length section of storage that is not mapped: the device sees
+      // the host pointer value (OpenMP 5.1).
+      if (T & COT_MAP_PRESENT)
+        notPresent(D, Name, Begin, Size, Loc);
+    } else {
+      if (T & COT_MAP_PRESENT)
+        notPresent(D, Name, Begin, Size, Loc);
+      void *Dev = D.alloc(Size, Loc);
+      E = &D.insert(Begin, Size, (uintptr_t)Dev, Name);
+      E->RefCount = 1;
+      S.IsNew[I] = 1;
+      if (T & COT_MAP_TO)
+        D.copyToDevice(*E, Begin, Size, Loc);
+      infoMapping(D, *E, Name, Begin, Size, "map (new)", Loc);
+    }
+    if (E) {
+      S.DevBegin[I] = E->toDevice(Begin);
+      S.Translated[I] = 1;
+    }
+    if (T & COT_MAP_PTR_AND_OBJ) {
+      uintptr_t PtrVar = (uintptr_t)M->Bases[I];
+      uintptr_t HostValue;
+      memcpy(&HostValue, (const void *)PtrVar, sizeof(HostValue));
+      uintptr_t DevValue =
+          E ? S.DevBegin[I] - (Begin - HostValue) : HostValue;
+      attachPointer(D, PtrVar, DevValue, Loc);
+    }
+  }
+  // use_device_ptr/addr, after the maps of the same construct.
+  for (int32_t I = 0; I < N; ++I) {
+    uint64_t T = M->Types[I];
+    if (!(T & COT_MAP_RETURN_PARAM))
+      continue;
+    uintptr_t Begin = (uintptr_t)M->Begins[I];
+    if (MapEntry *E = D.lookup(Begin, 0)) {
+      M->Begins[I] = (void *)E->toDevice(Begin);
+      info(Loc, "device %d: use_device '%s' host 0x%" PRIxPTR
+                " -> device 0x%" PRIxPTR,
+           D.Id, nameOf(M, I), Begin, E->toDevice(Begin));
+    }
+  }
+}
+
+/// Unmaps the entries of M on D (D.Mu held).
+void mapEnd(Device &D, const cot_map_list *M, const cot_source_loc *Loc) {
+  int32_t N = M->Count;
+  std::vector<MapEntry *> Entries(N, nullptr);
+  // 1. Drop the counts.
+  for (int32_t I = 0; I < N; ++I) {
+    uint64_t T = M->Types[I];
+    if (hasNoData(T))
+      continue;
+    uintptr_t Begin = (uintptr_t)M->Begins[I];
+    int64_t Size = M->Sizes ? M->Sizes[I] : 0;
+    bool Partial = false;
+    MapEntry *E = D.lookup(Begin, (uint64_t)Size, &Partial);
+    if (Partial)
+      partialOverlap(D, *E, nameOf(M, I), Begin, Size, Loc);
+    if (!E) {
+      if (T & COT_MAP_PRESENT)
+        notPresent(D, nameOf(M, I), Begin, Size, Loc);
+      continue;
+    }
+    if (Size == 0)
+      continue; // Zero-length sections hold no reference.
+    Entries[I] = E;
+    if (isMember(T) || E->Infinite)
+      continue;
+    if (T & COT_MAP_DELETE)
+      E->RefCount = 0;
+    else if (E->RefCount > 0)
+      --E->RefCount;
+  }
+  // 2. Copy back.
+  for (int32_t I = 0; I < N; ++I) {
+    MapEntry *E = Entries[I];
+    uint64_t T = M->Types[I];
+    if (!E || !(T & COT_MAP_FROM))
+      continue;
+    bool Removed = !E->Infinite && E->RefCount == 0;
+    if (Removed || (T & COT_MAP_ALWAYS))
+      D.copyFromDevice(*E, (uintptr_t)M->Begins[I], M->Sizes[I], Loc);
+  }
+  // 3. Remove mappings that reached zero.
+  std::set<uintptr_t> Done;
+  for (int32_t I = 0; I < N; ++I) {
+    MapEntry *E = Entries[I];
+    if (!E || E->Infinite || E->RefCount != 0 || Done.count(E->HostBegin))
+      continue;
+    Done.insert(E->HostBegin);
+    infoMapping(D, *E, nameOf(M, I), E->HostBegin,
+                E->HostEnd - E->HostBegin, "unmap (removed)", Loc);
+    D.erase(E->HostBegin);
+  }
+  for (int32_t I = 0; I < N; ++I)
+    if (Entries[I] && !Done.count(Entries[I]->HostBegin) &&
+        !isMember(M->Types[I]))
+      infoMapping(D, *Entries[I], nameOf(M, I), (uintptr_t)M->Begins[I],
+                  M->Sizes[I], "unmap (kept)", Loc);
+}
+
+void validate(const cot_map_list *M, const cot_source_loc *Loc) {
+  if (M && M->Count > 0 &&
+      (!M->Bases || !M->Begins || !M->Sizes || !M->Types))
+    fatal(Loc, "malformed map list (%d entries, null arrays)", M->Count);
+  if (!M)
+    return;
+  for (int32_t I = 0; I < M->Count; ++I) {
+    int32_t Parent = COT_MAP_MEMBER_OF(M->Types[I]);
+    if (Parent >= I)
+      fatal(Loc, "map entry %d ('%s') is a member of entry %d, which does "
+                 "not precede it",
+            I, nameOf(M, I), Parent);
+  }
+}
+
+std::string hostFunctionName(void *Fn) {
+  Dl_info Info;
+  if (dladdr(Fn, &Info) && Info.dli_sname && Info.dli_saddr == Fn)
+    return Info.dli_sname;
+  char Buf[32];
+  snprintf(Buf, sizeof(Buf), "%p", Fn);
+  return Buf;
+}
+
+const cot_map_list EmptyList = {0, 0, nullptr, nullptr, nullptr, nullptr,
+                                nullptr};
+
+} // namespace
+
+extern "C" COT_EXPORT int32_t
+__cot_target_launch(int64_t DeviceId, void *HostFn, const cot_map_list *Maps,
+                    const cot_launch_params *Params,
+                    const cot_source_loc *Loc) {
+  if (!Maps)
+    Maps = &EmptyList;
+  validate(Maps, Loc);
+  if (Params && (Params->Flags & COT_LAUNCH_IF_FALSE)) {
+    info(Loc, "target region '%s' runs on the host: if(false)",
+         hostFunctionName(HostFn).c_str());
+    return 1;
+  }
+  Device *D = deviceForConstruct(DeviceId, Loc);
+  if (!D) {
+    info(Loc, "target region '%s' runs on the host: %s",
+         hostFunctionName(HostFn).c_str(),
+         env().Policy == OffloadPolicy::Disabled ? "offload disabled"
+                                                 : "initial device");
+    return 1;
+  }
+  bool Mandatory = env().Policy == OffloadPolicy::Mandatory;
+
+  std::vector<void *> Args;
+  ConstructState S;
+  KernelInfo Kernel;
+  const KernelInfo *K = &Kernel;
+  {
+    std::lock_guard<std::mutex> Lock(D->Mu);
+    D->ensureReady(Loc);
+    const KernelInfo *Found = D->findKernel(HostFn);
+    if (!Found) {
+      if (Mandatory)
+        fatal(Loc,
+              "OMP_TARGET_OFFLOAD=MANDATORY but device %d has no image for "
+              "target region '%s'",
+              D->Id, hostFunctionName(HostFn).c_str());
+      info(Loc, "target region '%s' runs on the host: device %d has no "
+                "image for it",
+           hostFunctionName(HostFn).c_str(), D->Id);
+      return 1;
+    }
+    Kernel = *Found;
+    mapBegin(*D, Maps, S, /*ForLaunch=*/true, Loc);
+    for (int32_t I = 0; I < Maps->Count; ++I) {
+      uint64_t T = Maps->Types[I];
+      if (!(T & COT_MAP_TARGET_PARAM))
+        continue;
+      uintptr_t Base = (uintptr_t)Maps->Bases[I];
+      uintptr_t Begin = (uintptr_t)Maps->Begins[I];
+      if ((T & COT_MAP_LITERAL) || !S.Translated[I])
+        Args.push_back((void *)Base);
+      else if (T & COT_MAP_PTR_AND_OBJ) {
+        MapEntry *PE = D->lookup(Base, sizeof(void *));
+        Args.push_back((void *)(PE ? PE->toDevice(Base) : S.DevBegin[I]));
+      } else
+        Args.push_back((void *)(S.DevBegin[I] - (Begin - Base)));
+    }
+  }
+  int32_t NumArgs = (int32_t)Args.size();
+  if (Params && Params->NumArgs != NumArgs)
+    fatal(Loc,
+          "kernel '%s' launched with %d arguments but its map list has %d "
+          "target parameters",
+          K->Name, Params->NumArgs, NumArgs);
+  int32_t NumTeams = Params ? Params->NumTeams : 0;
+  int32_t ThreadLimit = Params ? Params->ThreadLimit : 0;
+  info(Loc, "launch kernel '%s' on device %d (num_teams %d, thread_limit %d, "
+            "%d args)",
+       K->Name, D->Id, NumTeams, ThreadLimit, NumArgs);
+  if (NumArgs == 0)
+    Args.push_back(nullptr); // never pass a null array
+  if (D->P->Api->launch(D->LocalId, K->Handle, Args.data(), NumArgs, NumTeams,
+                        ThreadLimit, nullptr) != 0 ||
+      D->P->Api->synchronize(D->LocalId, nullptr) != 0)
+    fatal(Loc, D->P->lastError(
+                   (std::string("kernel '") + K->Name + "' failed").c_str()));
+  {
+    std::lock_guard<std::mutex> Lock(D->Mu);
+    mapEnd(*D, Maps, Loc);
+    for (void *Tmp : S.Temporaries)
+      D->free(Tmp);
+  }
+  return 0;
+}
+
+extern "C" COT_EXPORT void __cot_target_data_begin(int64_t DeviceId,
+                                                   const cot_map_list *Maps,
+                                                   const cot_source_loc *Loc) {
+  if (!Maps)
+    return;
+  validate(Maps, Loc);
+  Device *D = deviceForConstruct(DeviceId, Loc);
+  if (!D)
+    return;
+  std::lock_guard<std::mutex> Lock(D->Mu);
+  D->ensureReady(Loc);
+  ConstructState S;
+  mapBegin(*D, Maps, S, /*ForLaunch=*/false, Loc);
+}
+
+extern "C" COT_EXPORT void __cot_target_data_end(int64_t DeviceId,
+                                                 const cot_map_list *Maps,
+                                                 const cot_source_loc *Loc) {
+  if (!Maps)
+    return;
+  validate(Maps, Loc);
+  Device *D = deviceForConstruct(DeviceId, Loc);
+  if (!D)
+    return;
+  std::lock_guard<std::mutex> Lock(D->Mu);
+  D->ensureReady(Loc);
+  mapEnd(*D, Maps, Loc);
+}
+
+extern "C" COT_EXPORT void __cot_target_update(int64_t DeviceId,
+                                               const cot_map_list *Maps,
+                                               const cot_source_loc *Loc) {
+  if (!Maps)
+    return;
+  validate(Maps, Loc);
+  Device *D = deviceForConstruct(DeviceId, Loc);
+  if (!D)
+    return;
+  std::lock_guard<std::mutex> Lock(D->Mu);
+  D->ensureReady(Loc);
+  for (int32_t I = 0; I < Maps->Count; ++I) {
+    uint64_t T = Maps->Types[I];
+    if (hasNoData(T))
+      continue;
+    uintptr_t Begin = (uintptr_t)Maps->Begins[I];
+    int64_t Size = Maps->Sizes[I];
+    bool Partial = false;
+    MapEntry *E = D->lookup(Begin, (uint64_t)Size, &Partial);
+    if (Partial)
+      partialOverlap(*D, *E, nameOf(Maps, I), Begin, Size, Loc);
+    if (!E) {
+      if (T & COT_MAP_PRESENT)
+        notPresent(*D, nameOf(Maps, I), Begin, Size, Loc);
+      continue; // Not mapped: the update does nothing (OpenMP 5.x).
+    }
+    if (T & COT_MAP_TO) {
+      D->copyToDevice(*E, Begin, Size, Loc);
+      infoMapping(*D, *E, nameOf(Maps, I), Begin, Size, "update to", Loc);
+    }
+    if (T & COT_MAP_FROM) {
+      D->copyFromDevice(*E, Begin, Size, Loc);
+      infoMapping(*D, *E, nameOf(Maps, I), Begin, Size, "update from", Loc);
+    }
+  }
+}
