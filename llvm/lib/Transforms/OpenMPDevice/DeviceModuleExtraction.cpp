@@ -171,6 +171,22 @@ static std::string uniqueDeviceName(const Module &M, const GlobalValue &GV) {
   return (GV.getName() + ".cot." + utohexstr(Result.low())).str();
 }
 
+/// One parse sees the host's OpenMP context, so calls of functions with
+/// `declare variant match(device={kind(host)})` variants (omp.h has them
+/// for omp_is_initial_device and friends) are bound to the host variant.
+/// An offload device is never the host device: call the base function.
+static void rebindHostVariants(Module &M) {
+  for (Function &F : make_early_inc_range(M.functions())) {
+    StringRef Name = F.getName();
+    size_t Pos = Name.find("$ompvariant$");
+    if (Pos == StringRef::npos || !Name.substr(Pos).contains("$Phost"))
+      continue;
+    FunctionCallee Base = M.getOrInsertFunction(Name.take_front(Pos),
+                                                F.getFunctionType());
+    F.replaceAllUsesWith(Base.getCallee());
+  }
+}
+
 static bool needsDeviceCopy(const GlobalVariable &GV) {
   return !GV.isConstant() && !GV.hasPrivateLinkage() &&
          !GV.getName().starts_with(".") && !GV.getName().starts_with("llvm.") &&
@@ -189,6 +205,7 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
         return Needed.count(const_cast<GlobalValue *>(GV));
       });
   eraseHostOnlyArrays(*Dev);
+  rebindHostVariants(*Dev);
 
   DeviceModule Result;
   SmallPtrSet<GlobalValue *, 32> Keep;

@@ -1,0 +1,21 @@
+// map(to:), map(from:), map(tofrom:) on a target construct copy in and out
+// as the map type says.
+// RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
+// RUN: %t | FileCheck %s
+#include <stdio.h>
+
+int main(void) {
+  int in[4] = {1, 2, 3, 4};
+  int out[4] = {0, 0, 0, 0};
+  int both[4] = {10, 20, 30, 40};
+#pragma omp target map(to : in) map(from : out) map(tofrom : both)
+  for (int i = 0; i < 4; ++i) {
+    out[i] = in[i] * 2;
+    both[i] += in[i];
+  }
+  // CHECK: out: 2 4 6 8
+  printf("out: %d %d %d %d\n", out[0], out[1], out[2], out[3]);
+  // CHECK: both: 11 22 33 44
+  printf("both: %d %d %d %d\n", both[0], both[1], both[2], both[3]);
+  return 0;
+}
