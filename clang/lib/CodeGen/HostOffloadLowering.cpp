@@ -68,7 +68,12 @@ struct Site {
   SmallVector<CallInst *, 8> Maps;
   SmallVector<CallInst *, 2> DeviceAddrs;
   CallInst *End = nullptr;
-  CallInst *Outlined = nullptr; ///< Target sites: the outlined call.
+  /// Target sites: the kernel, and either the direct call of it or, for
+  /// deferred (nowait/depend) regions, the task Clang wraps the call in.
+  Function *Kernel = nullptr;
+  CallInst *Outlined = nullptr;
+  CallInst *TaskAlloc = nullptr;
+  CallInst *TaskCall = nullptr;
 
   SiteKind kind() const {
     return SiteKind(cast<ConstantInt>(Open->getArgOperand(SiteOpKind))
@@ -119,6 +124,12 @@ private:
   Constant *sourceLoc(const Site &S);
   void lowerTarget(Site &S, Value *List, AllocaInst *Bases, AllocaInst *Begins,
                    Constant *Loc);
+  bool storeArgsFromCall(Site &S, AllocaInst *Bases, AllocaInst *Begins,
+                         unsigned &NumArgs);
+  bool storeArgsFromMarkers(Site &S, AllocaInst *Bases, unsigned &NumArgs);
+  void makeRegularTask(CallInst *Alloc);
+  BasicBlock *emitLaunch(Site &S, Instruction *At, Value *List, Constant *Loc,
+                         unsigned NumArgs, Instruction *Fallback);
   void emitEntry(Constant *HostAddr, StringRef Name, uint64_t Size,
                  uint32_t Flags);
   void embedDeviceModule(Module &Device);
@@ -175,37 +186,97 @@ bool Lowering::collectSites() {
   return true;
 }
 
+static Function *calledFunction(const Instruction &I) {
+  auto *CI = dyn_cast<CallInst>(&I);
+  return CI ? CI->getCalledFunction() : nullptr;
+}
+
+static bool isOutlinedTarget(const Function *F) {
+  return F && F->getName().starts_with("__omp_offloading_");
+}
+
+/// The calls between a site's start and end markers, in code order.
+static SmallVector<CallInst *, 16> callsInSite(const Site &S) {
+  SmallVector<CallInst *, 16> Calls;
+  bool InSite = false;
+  for (Instruction &I : instructions(S.Open->getFunction())) {
+    if (&I == S.Open)
+      InSite = true;
+    if (&I == S.End)
+      break;
+    if (auto *CI = dyn_cast<CallInst>(&I); CI && InSite)
+      Calls.push_back(CI);
+  }
+  return Calls;
+}
+
+/// The outlined target function that \p F calls, directly or through the
+/// helper functions of a task entry.
+static Function *findCalledKernel(Function &F, unsigned Depth) {
+  for (Instruction &I : instructions(F)) {
+    Function *Callee = calledFunction(I);
+    if (isOutlinedTarget(Callee))
+      return Callee;
+    if (Callee && Depth > 1 && !Callee->isDeclaration())
+      if (Function *K = findCalledKernel(*Callee, Depth - 1))
+        return K;
+  }
+  return nullptr;
+}
+
+/// For a deferred target region Clang emits a target task whose entry
+/// function calls the outlined function: finds the task and the kernel.
+static bool findTargetTask(Site &S, ArrayRef<CallInst *> Calls) {
+  CallInst *Alloc = nullptr;
+  for (CallInst *CI : Calls) {
+    Function *Callee = CI->getCalledFunction();
+    if (!Callee)
+      continue;
+    StringRef Name = Callee->getName();
+    if (!Alloc && (Name == "__kmpc_omp_target_task_alloc" ||
+                   Name == "__kmpc_omp_task_alloc")) {
+      Alloc = CI;
+      continue;
+    }
+    if (Alloc && (Name == "__kmpc_omp_task" ||
+                  Name == "__kmpc_omp_task_with_deps") &&
+        CI->getArgOperand(2) == Alloc) {
+      S.TaskCall = CI;
+      break;
+    }
+  }
+  if (!Alloc || !S.TaskCall)
+    return false;
+  S.TaskAlloc = Alloc;
+  auto *Entry = dyn_cast<Function>(Alloc->getArgOperand(5)->stripPointerCasts());
+  if (!Entry)
+    return false;
+  S.Kernel = findCalledKernel(*Entry, /*Depth=*/3);
+  return S.Kernel != nullptr;
+}
+
 /// Finds, for each target site, the call of its outlined function between
-/// the site's start and end markers.
+/// the site's start and end markers, or the task that makes that call.
 bool Lowering::findOutlinedCalls() {
   for (auto &[Id, S] : Sites) {
     if (S.kind() != SiteKind::Target)
       continue;
-    bool InSite = false;
-    for (Instruction &I : instructions(S.Open->getFunction())) {
-      if (&I == S.Open)
-        InSite = true;
-      if (&I == S.End)
-        break;
-      auto *CI = dyn_cast<CallInst>(&I);
-      Function *Callee = CI ? CI->getCalledFunction() : nullptr;
-      if (InSite && Callee &&
-          Callee->getName().starts_with("__omp_offloading_")) {
+    SmallVector<CallInst *, 16> Calls = callsInSite(S);
+    for (CallInst *CI : Calls)
+      if (isOutlinedTarget(CI->getCalledFunction())) {
         S.Outlined = CI;
+        S.Kernel = CI->getCalledFunction();
         break;
       }
-    }
-    if (!S.Outlined) {
-      auto *Line = cast<ConstantInt>(S.Open->getArgOperand(SiteOpLine));
-      error(S.Open, "clang-offload: the target construct at line " +
-                        Twine(Line->getZExtValue()) +
-                        " uses a form (nowait or depend) that is not "
-                        "supported yet");
+    if (!S.Kernel && !findTargetTask(S, Calls)) {
+      error(S.Open, "clang-offload: internal error: no outlined function "
+                    "for the target construct at line " +
+                        Twine(cast<ConstantInt>(S.Open->getArgOperand(SiteOpLine))
+                                  ->getZExtValue()));
       return false;
     }
-    Function *Kernel = S.Outlined->getCalledFunction();
-    if (!is_contained(Kernels, Kernel))
-      Kernels.push_back(Kernel);
+    if (!is_contained(Kernels, S.Kernel))
+      Kernels.push_back(S.Kernel);
   }
   return true;
 }
@@ -277,43 +348,83 @@ Value *Lowering::buildMapList(Site &S, IRBuilder<> &EntryB, AllocaInst *&Bases,
   return List;
 }
 
-void Lowering::lowerTarget(Site &S, Value *List, AllocaInst *Bases,
-                           AllocaInst *Begins, Constant *Loc) {
+/// Stores the kernel arguments, in capture order, as the bases of the
+/// TARGET_PARAM entries (and their begins where Sema left them open), taken
+/// from the direct call of the outlined function.
+bool Lowering::storeArgsFromCall(Site &S, AllocaInst *Bases,
+                                 AllocaInst *Begins, unsigned &NumArgs) {
   CallInst *Call = S.Outlined;
-  Type *Ptr = PointerType::getUnqual(Ctx);
   auto *PtrArray = cast<ArrayType>(Bases->getAllocatedType());
   IRBuilder<> B(Call);
-
-  // Kernel arguments, in capture order, become the bases of the
-  // TARGET_PARAM entries (and their begins where Sema left them open).
-  unsigned Arg = 0;
+  NumArgs = 0;
   for (unsigned I = 0; I < S.Maps.size(); ++I) {
     if (!(S.mapType(I) & COT_MAP_TARGET_PARAM))
       continue;
-    if (Arg >= Call->arg_size())
+    if (NumArgs >= Call->arg_size())
       break;
-    Value *V = Call->getArgOperand(Arg++);
+    Value *V = Call->getArgOperand(NumArgs++);
     if (!V->getType()->isPointerTy())
-      V = B.CreateIntToPtr(B.CreateZExtOrBitCast(V, B.getInt64Ty()), Ptr);
+      V = B.CreateIntToPtr(B.CreateZExtOrBitCast(V, B.getInt64Ty()),
+                           B.getPtrTy());
     B.CreateStore(V, B.CreateConstInBoundsGEP2_32(PtrArray, Bases, 0, I));
     if (isa<ConstantPointerNull>(S.Maps[I]->getArgOperand(MapOpBegin)))
       B.CreateStore(V, B.CreateConstInBoundsGEP2_32(PtrArray, Begins, 0, I));
   }
-  if (Arg != Call->arg_size()) {
-    error(Call, "clang-offload: internal error: " +
-                    Call->getCalledFunction()->getName() + " takes " +
-                    Twine(Call->arg_size()) + " arguments but its construct "
-                    "has " + Twine(Arg) + " kernel parameters");
-    return;
-  }
+  if (NumArgs == Call->arg_size())
+    return true;
+  error(Call, "clang-offload: internal error: " + S.Kernel->getName() +
+                  " takes " + Twine(Call->arg_size()) +
+                  " arguments but its construct has " + Twine(NumArgs) +
+                  " kernel parameters");
+  return false;
+}
 
+/// For deferred regions the bases come from the markers (Sema built them
+/// from the captures); literals are loaded from the variable they copy.
+bool Lowering::storeArgsFromMarkers(Site &S, AllocaInst *Bases,
+                                    unsigned &NumArgs) {
+  auto *PtrArray = cast<ArrayType>(Bases->getAllocatedType());
+  IRBuilder<> B(S.TaskCall);
+  NumArgs = 0;
+  for (unsigned I = 0; I < S.Maps.size(); ++I) {
+    uint64_t Type = S.mapType(I);
+    if (!(Type & COT_MAP_TARGET_PARAM))
+      continue;
+    ++NumArgs;
+    CallInst *Map = S.Maps[I];
+    Value *Begin = Map->getArgOperand(MapOpBegin);
+    auto *Size = dyn_cast<ConstantInt>(Map->getArgOperand(MapOpSize));
+    if ((Type & COT_MAP_LITERAL) && !isa<ConstantPointerNull>(Begin) && Size &&
+        Size->getZExtValue() <= 8 && Size->getZExtValue() > 0) {
+      Value *Bits = B.CreateLoad(B.getIntNTy(Size->getZExtValue() * 8), Begin);
+      Value *V = B.CreateIntToPtr(B.CreateZExt(Bits, B.getInt64Ty()),
+                                  B.getPtrTy());
+      B.CreateStore(V, B.CreateConstInBoundsGEP2_32(PtrArray, Bases, 0, I));
+      continue;
+    }
+    if (isa<ConstantPointerNull>(Map->getArgOperand(MapOpBase))) {
+      error(S.TaskCall, "clang-offload: a kernel argument of the deferred "
+                        "target region '" + S.Kernel->getName() +
+                            "' cannot be passed (variable-length array?)");
+      return false;
+    }
+  }
+  return true;
+}
+
+/// Emits `if (__cot_target_launch(...)) <fallback>` before \p At; returns
+/// the block that runs when the launch succeeded.
+BasicBlock *Lowering::emitLaunch(Site &S, Instruction *At, Value *List,
+                                 Constant *Loc, unsigned NumArgs,
+                                 Instruction *Fallback) {
+  IRBuilder<> B(At);
   Value *IfCond = S.Open->getArgOperand(SiteOpIfCond);
   auto *Flags = cast<ConstantInt>(S.Open->getArgOperand(SiteOpFlags));
   Value *LaunchFlags = B.CreateOr(
       B.getInt32((Flags->getZExtValue() & SiteNowait) ? COT_LAUNCH_NOWAIT : 0),
       B.CreateSelect(B.CreateICmpEQ(IfCond, B.getInt32(0)),
                      B.getInt32(COT_LAUNCH_IF_FALSE), B.getInt32(0)));
-  Function *F = Call->getFunction();
+  Function *F = At->getFunction();
   IRBuilder<> EntryB(&*F->getEntryBlock().getFirstInsertionPt());
   AllocaInst *Params =
       EntryB.CreateAlloca(Types.LaunchParams, nullptr, ".cot.params");
@@ -321,21 +432,76 @@ void Lowering::lowerTarget(Site &S, Value *List, AllocaInst *Bases,
       B.CreateSExtOrTrunc(S.Open->getArgOperand(SiteOpNumTeams), B.getInt32Ty()),
       B.CreateSExtOrTrunc(S.Open->getArgOperand(SiteOpThreadLimit),
                           B.getInt32Ty()),
-      B.getInt32(Arg), LaunchFlags};
+      B.getInt32(NumArgs), LaunchFlags};
   for (unsigned I = 0; I < 4; ++I)
-    B.CreateStore(ParamFields[I], B.CreateStructGEP(Types.LaunchParams, Params, I));
+    B.CreateStore(ParamFields[I],
+                  B.CreateStructGEP(Types.LaunchParams, Params, I));
 
+  Type *Ptr = B.getPtrTy();
   FunctionCallee Launch =
       runtime("__cot_target_launch", B.getInt32Ty(),
               {B.getInt64Ty(), Ptr, Ptr, Ptr, Ptr});
   Value *Device = B.CreateSExtOrTrunc(S.Open->getArgOperand(SiteOpDevice),
                                       B.getInt64Ty());
-  Value *Rc = B.CreateCall(
-      Launch, {Device, Call->getCalledFunction(), List, Params, Loc});
+  Value *Rc = B.CreateCall(Launch, {Device, S.Kernel, List, Params, Loc});
   Value *Failed = B.CreateICmpNE(Rc, B.getInt32(0), "offload.failed");
-  Instruction *Then = SplitBlockAndInsertIfThen(Failed, Call, false);
-  Then->getParent()->setName("omp_offload.fallback");
-  Call->moveBefore(Then);
+  Instruction *ThenTerm, *ElseTerm;
+  SplitBlockAndInsertIfThenElse(Failed, At, &ThenTerm, &ElseTerm);
+  ThenTerm->getParent()->setName("omp_offload.fallback");
+  Fallback->moveBefore(ThenTerm);
+  return ElseTerm->getParent();
+}
+
+/// libomp runs target tasks on hidden helper threads, which cannot be
+/// retired from the encountering thread; an ordinary task can.
+void Lowering::makeRegularTask(CallInst *Alloc) {
+  if (Alloc->getCalledFunction()->getName() != "__kmpc_omp_target_task_alloc")
+    return;
+  IRBuilder<> B(Alloc);
+  Type *Ptr = B.getPtrTy(), *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
+  FunctionCallee TaskAlloc = runtime("__kmpc_omp_task_alloc", Ptr,
+                                     {Ptr, I32, I32, I64, I64, Ptr});
+  SmallVector<Value *, 6> Args(Alloc->arg_begin(), Alloc->arg_begin() + 6);
+  CallInst *Regular = B.CreateCall(TaskAlloc, Args);
+  Alloc->replaceAllUsesWith(Regular);
+  Alloc->eraseFromParent();
+}
+
+void Lowering::lowerTarget(Site &S, Value *List, AllocaInst *Bases,
+                           AllocaInst *Begins, Constant *Loc) {
+  unsigned NumArgs;
+  if (S.Outlined) {
+    if (storeArgsFromCall(S, Bases, Begins, NumArgs))
+      emitLaunch(S, S.Outlined, List, Loc, NumArgs, S.Outlined);
+    ++NumTargetSites;
+    return;
+  }
+  if (!storeArgsFromMarkers(S, Bases, NumArgs))
+    return;
+  // A deferred region runs when its dependences are met, as an undeferred
+  // launch: wait for them, launch, and retire the task Clang allocated
+  // without running it. Only when the launch asks for the host fallback
+  // does the task run (and call the outlined function) as Clang emitted it.
+  CallInst *Task = S.TaskCall;
+  IRBuilder<> B(Task);
+  Type *Ptr = B.getPtrTy(), *I32 = B.getInt32Ty(), *Void = B.getVoidTy();
+  makeRegularTask(S.TaskAlloc);
+  Value *IdentLoc = Task->getArgOperand(0), *Gtid = Task->getArgOperand(1);
+  if (Task->getCalledFunction()->getName() == "__kmpc_omp_task_with_deps")
+    B.CreateCall(runtime("__kmpc_omp_wait_deps", Void,
+                         {Ptr, I32, I32, Ptr, I32, Ptr}),
+                 {IdentLoc, Gtid, Task->getArgOperand(3),
+                  Task->getArgOperand(4), Task->getArgOperand(5),
+                  Task->getArgOperand(6)});
+  BasicBlock *Done = emitLaunch(S, Task, List, Loc, NumArgs, Task);
+  IRBuilder<> DB(Done->getTerminator());
+  Value *TaskArg = Task->getArgOperand(2);
+  DB.CreateCall(runtime("__kmpc_omp_task_begin_if0", Void, {Ptr, I32, Ptr}),
+                {IdentLoc, Gtid, TaskArg});
+  DB.CreateCall(runtime("__kmpc_omp_task_complete_if0", Void, {Ptr, I32, Ptr}),
+                {IdentLoc, Gtid, TaskArg});
+  if (!Task->use_empty())
+    Task->replaceAllUsesWith(ConstantInt::get(Task->getType(), 0));
   ++NumTargetSites;
 }
 

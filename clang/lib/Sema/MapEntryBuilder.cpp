@@ -38,6 +38,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Sema/Sema.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -109,6 +110,8 @@ private:
                        bool BaseFromCall);
   void emitItem(MapItem &Item, uint64_t ExtraBits, int Parent);
   void emitRemainingItems();
+  void setBaseFromCapture(MapEntry &Entry, Expr *CaptureInit,
+                          const CapturedStmt::Capture &Cap);
 
   // Expressions.
   Expr *addressOf(Expr *LValue);
@@ -546,6 +549,32 @@ void Builder::buildForCapture(ValueDecl *CapVar, QualType FieldTy,
   Entries.push_back(Entry);
 }
 
+/// Gives a kernel-argument entry the value its capture passes, for the host
+/// lowering of deferred (nowait/depend) regions, where the outlined call is
+/// not in the construct's function. Literals pass the variable's address and
+/// size so the lowering can load its bytes.
+void Builder::setBaseFromCapture(MapEntry &Entry, Expr *CaptureInit,
+                                 const CapturedStmt::Capture &Cap) {
+  if (Entry.Base || !CaptureInit)
+    return;
+  if (Cap.capturesThis()) {
+    Entry.Base = CaptureInit;
+    return;
+  }
+  if (!Cap.capturesVariableByCopy()) {
+    Entry.Base = addressOf(CaptureInit);
+    return;
+  }
+  if (Entry.Type & COT_MAP_LITERAL) {
+    if (!CaptureInit->isLValue())
+      return;
+    Entry.Begin = addressOf(CaptureInit);
+    Entry.Size = sizeOf(CaptureInit->getType());
+    return;
+  }
+  Entry.Base = rvalue(CaptureInit);
+}
+
 void Builder::buildForTarget() {
   DenseSet<const Decl *> DevPtrs, FirstPrivates;
   for (const auto *C : D.getClausesOfKind<OMPIsDevicePtrClause>())
@@ -561,10 +590,35 @@ void Builder::buildForTarget() {
       if (auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
         FirstPrivates.insert(DRE->getDecl()->getCanonicalDecl());
 
-  const CapturedStmt *CS = D.getCapturedStmt(llvm::omp::OMPD_target);
+  auto *CS = const_cast<CapturedStmt *>(
+      D.getCapturedStmt(llvm::omp::OMPD_target));
+  // Capture initialisers are written in the context of their region's
+  // parent; for `target nowait` the target region sits inside a task region,
+  // so take the initialisers of the outermost region, which are written in
+  // the construct's own context, where the markers go.
+  auto *Outer = cast<CapturedStmt>(D.getAssociatedStmt());
+  DenseMap<const Decl *, Expr *> OuterInits;
+  Expr *OuterThis = nullptr;
+  Expr **OuterInit = Outer->capture_init_begin();
+  for (const CapturedStmt::Capture &Cap : Outer->captures()) {
+    Expr *E = *OuterInit++;
+    if (Cap.capturesThis())
+      OuterThis = E;
+    else if (!Cap.capturesVariableArrayType())
+      OuterInits[Cap.getCapturedVar()->getCanonicalDecl()] = E;
+  }
   auto Field = CS->getCapturedRecordDecl()->field_begin();
+  Expr **Init = CS->capture_init_begin();
   for (const CapturedStmt::Capture &Cap : CS->captures()) {
     QualType FieldTy = (*Field++)->getType();
+    Expr *CaptureInit = *Init++;
+    if (Outer != CS) {
+      if (Cap.capturesThis())
+        CaptureInit = OuterThis;
+      else if (!Cap.capturesVariableArrayType())
+        CaptureInit =
+            OuterInits.lookup(Cap.getCapturedVar()->getCanonicalDecl());
+    }
     if (Cap.capturesVariableArrayType()) {
       MapEntry Entry;
       Entry.Type = COT_MAP_TARGET_PARAM | COT_MAP_LITERAL;
@@ -573,7 +627,10 @@ void Builder::buildForTarget() {
     }
     ValueDecl *Var = Cap.capturesThis() ? nullptr : Cap.getCapturedVar();
     bool ByCopy = Cap.capturesThis() || Cap.capturesVariableByCopy();
+    size_t First = Entries.size();
     buildForCapture(Var, FieldTy, ByCopy, DevPtrs, FirstPrivates);
+    if (First < Entries.size())
+      setBaseFromCapture(Entries[First], CaptureInit, Cap);
   }
   emitRemainingItems();
 }
