@@ -126,8 +126,12 @@ public:
       if (!Dir->hasAssociatedStmt())
         return;
       auto *CS = dyn_cast<CapturedStmt>(Dir->getAssociatedStmt());
-      if (CS)
-        replaceInCaptured(CS, isOutlinedRegion(Dir->getDirectiveKind()));
+      if (!CS)
+        return;
+      if (isOutlinedRegion(Dir->getDirectiveKind()))
+        replaceInOutlinedCaptures(*Dir, CS);
+      else
+        replaceInCaptured(CS, /*Outlined=*/false);
       return;
     }
     if (auto *CS = dyn_cast<CapturedStmt>(Slot)) {
@@ -141,6 +145,27 @@ public:
 private:
   const Decl *From;
   function_ref<Expr *()> Make;
+
+  /// The values an outlined region receives. A target construct nests its
+  /// capture regions (task, target, teams, ...); without nowait/depend Clang
+  /// skips the task and evaluates the target region's initialisers right
+  /// here, so they change too. Deeper levels live inside the outlined code.
+  void replaceInOutlinedCaptures(OMPExecutableDirective &Dir, CapturedStmt *CS) {
+    OpenMPDirectiveKind Kind = Dir.getDirectiveKind();
+    bool Deferred = Dir.getSingleClause<OMPNowaitClause>() ||
+                    !Dir.getClausesOfKind<OMPDependClause>().empty();
+    SmallVector<OpenMPDirectiveKind, 4> Regions;
+    getOpenMPCaptureRegions(Regions, Kind);
+    for (OpenMPDirectiveKind Region : Regions) {
+      replaceInCaptured(CS, /*Outlined=*/true);
+      if (!isOpenMPTargetExecutionDirective(Kind) || Deferred ||
+          Region == llvm::omp::OMPD_target)
+        return;
+      CS = dyn_cast<CapturedStmt>(CS->getCapturedStmt());
+      if (!CS)
+        return;
+    }
+  }
 
   void replaceInCaptured(CapturedStmt *CS, bool Outlined) {
     for (Stmt *&Init : CS->children())
