@@ -20,10 +20,13 @@ int main(void) {
   printf("present ok\n");
   fflush(stdout);
   int Y[2];
+  printf("Y=%p\n", (void *)Y);
+  fflush(stdout);
   maps_init(&P);
   maps_add(&P, Y, Y, sizeof(Y), FROM | COT_MAP_PRESENT, "y");
   __cot_target_update(COT_DEVICE_DEFAULT, LP, LOC(12));
-  // CHECK: libomptarget: error: device 0: 'y' [0x[[#%x,B:]],0x[[#%x,B+8]]) is not present on the device (present modifier) at test.c:12:3
+  // CHECK: Y=0x[[#%x,Y:]]
+  // CHECK-NEXT: libomptarget: error: device 0: 'y' [0x[[#%x,Y]],0x[[#%x,Y+8]]) is not present on the device (present modifier) at test.c:12:3
   // CHECK-NOT: not reached
   printf("not reached\n");
   return 0;

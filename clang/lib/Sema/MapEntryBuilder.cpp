@@ -80,8 +80,8 @@ static bool isPointerTyped(const Expr *Base) {
 
 class Builder {
 public:
-  Builder(Sema &S, OMPExecutableDirective &D)
-      : S(S), Ctx(S.getASTContext()), D(D), Loc(D.getBeginLoc()) {}
+  Builder(Sema &S, OMPExecutableDirective &D, DeclContext *DC)
+      : S(S), Ctx(S.getASTContext()), D(D), DC(DC), Loc(D.getBeginLoc()) {}
 
   std::vector<MapEntry> build();
 
@@ -89,6 +89,7 @@ private:
   Sema &S;
   ASTContext &Ctx;
   OMPExecutableDirective &D;
+  DeclContext *DC;
   SourceLocation Loc;
   std::vector<MapItem> Items;
   std::vector<MapEntry> Entries;
@@ -96,6 +97,7 @@ private:
   // Clause collection.
   void collectItems();
   void addItem(Expr *E, uint64_t Type, bool Implicit);
+  Expr *referenceInConstructContext(Expr *E);
   bool analyse(MapItem &Item);
   void collectUseDevice();
   uint64_t defaultMapType() const;
@@ -325,7 +327,25 @@ uint64_t Builder::defaultMapType() const {
   }
 }
 
+/// Clang builds implicit clauses inside the region, so their references
+/// are captures of it; the markers run outside, where the variable is either
+/// a local of this context or a capture of an enclosing region.
+Expr *Builder::referenceInConstructContext(Expr *E) {
+  auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !DRE->refersToEnclosingVariableOrCapture())
+    return E;
+  bool Enclosing = VD->hasLocalStorage() &&
+                   VD->getDeclContext()->getRedeclContext() !=
+                       DC->getRedeclContext();
+  return DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(), SourceLocation(),
+                             VD, Enclosing, DRE->getLocation(), DRE->getType(),
+                             DRE->getValueKind());
+}
+
 void Builder::addItem(Expr *E, uint64_t Type, bool Implicit) {
+  if (Implicit)
+    E = referenceInConstructContext(E);
   MapItem Item;
   Item.E = E;
   Item.Type = Type | (Implicit ? COT_MAP_IMPLICIT : 0);
@@ -638,9 +658,19 @@ void Builder::buildForTarget() {
 /// Items whose root is not an argument of the region, and all items of
 /// data constructs: grouped by root, in clause order.
 void Builder::emitRemainingItems() {
+  // Motion clauses move exactly the listed storage: no parent objects.
+  bool IsUpdate = D.getDirectiveKind() == llvm::omp::OMPD_target_update;
   for (size_t I = 0; I < Items.size(); ++I) {
     if (Items[I].Consumed)
       continue;
+    if (IsUpdate) {
+      if (Items[I].Kind == ItemKind::Member)
+        Items[I].Kind = ItemKind::Plain;
+      emitItem(Items[I], 0, -1);
+      if (Items[I].Kind == ItemKind::Plain && Items[I].TopMember)
+        Entries.back().Base = Entries.back().Begin;
+      continue;
+    }
     SmallVector<MapItem *, 4> Group;
     for (size_t J = I; J < Items.size(); ++J)
       if (!Items[J].Consumed && Items[J].RootDecl == Items[I].RootDecl)
@@ -661,8 +691,9 @@ std::vector<MapEntry> Builder::build() {
 
 } // namespace
 
-std::vector<MapEntry> buildMapEntries(Sema &S, OMPExecutableDirective &D) {
-  return Builder(S, D).build();
+std::vector<MapEntry> buildMapEntries(Sema &S, OMPExecutableDirective &D,
+                                      DeclContext *DC) {
+  return Builder(S, D, DC).build();
 }
 
 } // namespace cot

@@ -93,6 +93,19 @@ bool isUsableBeforeConstruct(const Stmt *E) {
   return true;
 }
 
+/// A clause value that the markers can evaluate: Clang moves clause values
+/// of constructs with capture regions into an OMPCapturedExprDecl, whose
+/// initialiser is the expression as written.
+const Expr *valueBeforeConstruct(const Expr *E) {
+  if (!E)
+    return nullptr;
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreImpCasts());
+  if (const auto *Captured =
+          DRE ? dyn_cast<OMPCapturedExprDecl>(DRE->getDecl()) : nullptr)
+    return valueBeforeConstruct(Captured->getInit());
+  return isUsableBeforeConstruct(E) ? E : nullptr;
+}
+
 /// Replaces the body of a captured region. CapturedStmt keeps the body in
 /// the slot right after its capture initialisers and has no public setter;
 /// the assert checks that Clang's layout is still the one relied on.
@@ -394,25 +407,27 @@ Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site) {
   QualType I32 = Ctx.IntTy;
   Expr *Device = integer(COT_DEVICE_DEFAULT, Ctx.LongLongTy, Loc);
   if (const auto *C = D.getSingleClause<OMPDeviceClause>())
-    if (isUsableBeforeConstruct(C->getDevice()))
-      Device = C->getDevice();
+    if (const Expr *V = valueBeforeConstruct(C->getDevice()))
+      Device = const_cast<Expr *>(V);
   Expr *IfCond = integer(1, I32, Loc);
   for (const auto *C : D.getClausesOfKind<OMPIfClause>()) {
     OpenMPDirectiveKind M = C->getNameModifier();
     bool AppliesToTarget = M == llvm::omp::OMPD_unknown ||
                            isOpenMPTargetExecutionDirective(M) ||
                            isOpenMPTargetDataManagementDirective(M);
-    if (AppliesToTarget && isUsableBeforeConstruct(C->getCondition()))
-      IfCond = C->getCondition();
+    if (!AppliesToTarget)
+      continue;
+    if (const Expr *V = valueBeforeConstruct(C->getCondition()))
+      IfCond = const_cast<Expr *>(V);
   }
   Expr *NumTeams = integer(0, I32, Loc);
   if (const auto *C = D.getSingleClause<OMPNumTeamsClause>())
-    if (isUsableBeforeConstruct(C->getNumTeams()))
-      NumTeams = C->getNumTeams();
+    if (const Expr *V = valueBeforeConstruct(C->getNumTeams()))
+      NumTeams = const_cast<Expr *>(V);
   Expr *ThreadLimit = integer(0, I32, Loc);
   if (const auto *C = D.getSingleClause<OMPThreadLimitClause>())
-    if (isUsableBeforeConstruct(C->getThreadLimit()))
-      ThreadLimit = C->getThreadLimit();
+    if (const Expr *V = valueBeforeConstruct(C->getThreadLimit()))
+      ThreadLimit = const_cast<Expr *>(V);
   int Flags = 0;
   if (D.getSingleClause<OMPNowaitClause>())
     Flags |= SiteNowait;
@@ -497,7 +512,7 @@ Stmt *OffloadSemaConsumer::lowerConstruct(OMPExecutableDirective &D,
   declareMarkers();
   int Site = NextSite++;
   SourceLocation Loc = D.getBeginLoc();
-  std::vector<MapEntry> Entries = buildMapEntries(*SemaRef, D);
+  std::vector<MapEntry> Entries = buildMapEntries(*SemaRef, D, DC);
 
   SmallVector<Stmt *, 16> Stmts;
   auto Push = [&](Stmt *S) {

@@ -12,6 +12,7 @@
 #include "Runtime.h"
 
 #include <dlfcn.h>
+#include <unistd.h>
 
 #include <cctype>
 #include <cerrno>
@@ -73,8 +74,10 @@ void cot::fatal(const cot_source_loc *Loc, const char *Fmt, ...) {
   std::string Msg = vformat(Fmt, Ap);
   va_end(Ap);
   emit("error", Loc, Msg);
+  // _exit: the program's destructors would call back into the runtime,
+  // whose locks this thread may hold.
   fflush(nullptr);
-  exit(1);
+  _exit(1);
 }
 
 void cot::fatal(const cot_source_loc *Loc, const Error &E) {

@@ -119,6 +119,7 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
   S.DevBegin.assign(N, 0);
   S.Translated.assign(N, 0);
   S.IsNew.assign(N, 0);
+  std::vector<MapEntry *> Entries(N, nullptr);
   for (int32_t I = 0; I < N; ++I) {
     uint64_t T = M->Types[I];
     uintptr_t Begin = (uintptr_t)M->Begins[I];
@@ -147,8 +148,9 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
     MapEntry *E = D.lookup(Begin, (uint64_t)Size, &Partial);
     if (Partial)
       partialOverlap(D, *E, Name, Begin, Size, Loc);
+    // A member shares its parent's mapping (and count).
     int32_t Parent = COT_MAP_MEMBER_OF(T);
-    bool Member = isMember(T) && Parent < I;
+    bool Member = isMember(T) && E && Entries[Parent] == E;
     if (E) {
       if (Size == 0) {
         // Zero-length section pointing into mapped storage: translate only.
@@ -179,6 +181,7 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
         D.copyToDevice(*E, Begin, Size, Loc);
       infoMapping(D, *E, Name, Begin, Size, "map (new)", Loc);
     }
+    Entries[I] = E;
     if (E) {
       S.DevBegin[I] = E->toDevice(Begin);
       S.Translated[I] = 1;
@@ -229,8 +232,9 @@ void mapEnd(Device &D, const cot_map_list *M, const cot_source_loc *Loc) {
     }
     if (Size == 0)
       continue; // Zero-length sections hold no reference.
+    bool Member = isMember(T) && Entries[COT_MAP_MEMBER_OF(T)] == E;
     Entries[I] = E;
-    if (isMember(T) || E->Infinite)
+    if (Member || E->Infinite)
       continue;
     if (T & COT_MAP_DELETE)
       E->RefCount = 0;
@@ -247,22 +251,21 @@ void mapEnd(Device &D, const cot_map_list *M, const cot_source_loc *Loc) {
     if (Removed || (T & COT_MAP_ALWAYS))
       D.copyFromDevice(*E, (uintptr_t)M->Begins[I], M->Sizes[I], Loc);
   }
-  // 3. Remove mappings that reached zero.
-  std::set<uintptr_t> Done;
+  // 3. Report what stays, then remove mappings that reached zero.
+  std::set<MapEntry *> Removed;
   for (int32_t I = 0; I < N; ++I) {
     MapEntry *E = Entries[I];
-    if (!E || E->Infinite || E->RefCount != 0 || Done.count(E->HostBegin))
+    if (!E)
       continue;
-    Done.insert(E->HostBegin);
-    infoMapping(D, *E, nameOf(M, I), E->HostBegin,
-                E->HostEnd - E->HostBegin, "unmap (removed)", Loc);
-    D.erase(E->HostBegin);
+    if (E->Infinite || E->RefCount != 0)
+      infoMapping(D, *E, nameOf(M, I), (uintptr_t)M->Begins[I], M->Sizes[I],
+                  "unmap (kept)", Loc);
+    else if (Removed.insert(E).second)
+      infoMapping(D, *E, nameOf(M, I), E->HostBegin,
+                  E->HostEnd - E->HostBegin, "unmap (removed)", Loc);
   }
-  for (int32_t I = 0; I < N; ++I)
-    if (Entries[I] && !Done.count(Entries[I]->HostBegin) &&
-        !isMember(M->Types[I]))
-      infoMapping(D, *Entries[I], nameOf(M, I), (uintptr_t)M->Begins[I],
-                  M->Sizes[I], "unmap (kept)", Loc);
+  for (MapEntry *E : Removed)
+    D.erase(E->HostBegin); // Each node once; E is not used afterwards.
 }
 
 void validate(const cot_map_list *M, const cot_source_loc *Loc) {
@@ -280,7 +283,15 @@ void validate(const cot_map_list *M, const cot_source_loc *Loc) {
   }
 }
 
+/// The name of a target region for messages: its offload entry's name when
+/// some registered binary has one, else the host symbol, else the address.
 std::string hostFunctionName(void *Fn) {
+  for (const cot_binary_desc *Desc : binariesFrom(0))
+    if (Desc)
+      for (const cot_offload_entry *E = Desc->EntriesBegin;
+           E && E != Desc->EntriesEnd; ++E)
+        if (E->HostAddr == Fn && E->Name)
+          return E->Name;
   Dl_info Info;
   if (dladdr(Fn, &Info) && Info.dli_sname && Info.dli_saddr == Fn)
     return Info.dli_sname;

@@ -46,10 +46,12 @@ struct MapEntry {
   bool UseDeviceAddr = false;
 };
 
-/// Builds the entries of \p D, a target-family directive. Reports
-/// unsupported forms through Sema's diagnostics.
+/// Builds the entries of \p D, a target-family directive whose markers go
+/// into the context \p DC. Reports unsupported forms through Sema's
+/// diagnostics.
 std::vector<MapEntry> buildMapEntries(clang::Sema &S,
-                                      clang::OMPExecutableDirective &D);
+                                      clang::OMPExecutableDirective &D,
+                                      clang::DeclContext *DC);
 
 } // namespace cot
 

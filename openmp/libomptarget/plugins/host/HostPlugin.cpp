@@ -12,8 +12,8 @@
 // its dynamic symbol table read with libelf (so a corrupt image or a missing
 // entry gets a precise message instead of a dlopen/dlsym failure), then
 // written to an anonymous memfd and dlopened through /proc/self/fd. Each load
-// uses a fresh memfd, so every device gets its own copy of the image's
-// globals. Kernels are `void name(void **Args)` and are called directly.
+// uses a fresh memfd (kept open while loaded, so the path is unique), so
+// every device gets its own copy of the image's globals. Kernels are `void name(void **Args)` and are called directly.
 //
 // LIBOMPTARGET_NUM_HOST_DEVICES (default 1) sets how many devices it offers.
 //
@@ -58,6 +58,9 @@ int32_t NumDevices = 1;
 
 struct LoadedImage {
   void *Handle = nullptr;
+  // Kept open while loaded: dlopen treats a second "/proc/self/fd/N" of the
+  // same name as the already loaded object, so names must stay unique.
+  int Fd = -1;
   // Defined dynamic symbols: name -> size.
   std::unordered_map<std::string, uint64_t> Symbols;
 };
@@ -131,9 +134,11 @@ bool dlopenFromMemory(const void *Image, size_t Size, LoadedImage &Out) {
   char Path[64];
   snprintf(Path, sizeof(Path), "/proc/self/fd/%d", Fd);
   Out.Handle = dlopen(Path, RTLD_NOW | RTLD_LOCAL);
-  close(Fd); // The mapping keeps the file alive.
-  if (!Out.Handle)
+  if (!Out.Handle) {
+    close(Fd);
     return fail("cannot load device image: %s", dlerror());
+  }
+  Out.Fd = Fd;
   return true;
 }
 
@@ -179,6 +184,8 @@ int32_t unloadImage(int32_t, void *Handle) {
   int32_t Rc = 0;
   if (Img->Handle && dlclose(Img->Handle) != 0)
     Rc = !fail("dlclose failed: %s", dlerror());
+  if (Img->Fd >= 0)
+    close(Img->Fd);
   delete Img;
   return Rc;
 }
