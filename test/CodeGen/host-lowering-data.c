@@ -12,14 +12,14 @@ void g(double *P, int N, int Cond) {
 }
 
 // CHECK-LABEL: define {{.*}}void @g(
-// CHECK: call void @__cot_target_data_begin(i64 -1, ptr %[[L0:[^,]*]], ptr @[[LOC:.cot.loc[.0-9]*]])
+// CHECK: call void @__cot_target_data_begin(i64 -9223372036854775808, ptr %[[L0:[^,]*]], ptr @[[LOC:.cot.loc[.0-9]*]])
 // CHECK: %[[DEV:.*]] = load ptr, ptr %{{.*}}
 // CHECK: store ptr %[[DEV]], ptr %[[VAR:.*]],
 // CHECK: %[[ARG:.*]] = load ptr, ptr %[[VAR]]
 // CHECK: call void @use(ptr noundef %[[ARG]])
-// CHECK: call void @__cot_target_data_end(i64 -1, ptr %[[L0]], ptr @[[LOC]])
+// CHECK: call void @__cot_target_data_end(i64 -9223372036854775808, ptr %[[L0]], ptr @[[LOC]])
 // CHECK: %[[C:.*]] = icmp ne i32 %{{.*}}, 0
 // CHECK: select i1 %[[C]], i32 1, i32 0
-// CHECK: call void @__cot_target_data_begin(i64 -1,
-// CHECK: call void @__cot_target_update(i64 -1,
-// CHECK: call void @__cot_target_data_end(i64 -1,
+// CHECK: call void @__cot_target_data_begin(i64 -9223372036854775808,
+// CHECK: call void @__cot_target_update(i64 -9223372036854775808,
+// CHECK: call void @__cot_target_data_end(i64 -9223372036854775808,

@@ -137,8 +137,12 @@ void __cot_register_binary(const cot_binary_desc *Desc);
 void __cot_unregister_binary(const cot_binary_desc *Desc);
 
 /* Device numbers as written by the user; COT_DEVICE_DEFAULT when the
- * construct has no device clause. */
-#define COT_DEVICE_DEFAULT (-1)
+ * construct has no device clause. OpenMP 5.2 gives -1 (omp_initial_device)
+ * and -2 (omp_invalid_device) meanings of their own, so the default is a
+ * value no program writes. */
+#define COT_DEVICE_DEFAULT (-0x7fffffffffffffffLL - 1)
+#define COT_DEVICE_INITIAL (-1)
+#define COT_DEVICE_INVALID (-2)
 
 /* Launch parameters of a target region. Zero means "not given". */
 typedef struct {

@@ -270,8 +270,10 @@ Device *cot::deviceForConstruct(int64_t DeviceId, const cot_source_loc *Loc) {
                "available");
   if (DeviceId == COT_DEVICE_DEFAULT)
     DeviceId = defaultDevice();
-  if (DeviceId == N)
+  if (DeviceId == N || DeviceId == COT_DEVICE_INITIAL)
     return nullptr; // The initial device.
+  if (DeviceId == COT_DEVICE_INVALID)
+    fatal(Loc, "device(omp_invalid_device) on a construct");
   if (DeviceId < 0 || DeviceId > N)
     fatal(Loc, "device number %lld is out of range: there are %d devices",
           (long long)DeviceId, N);
