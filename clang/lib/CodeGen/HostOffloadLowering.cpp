@@ -622,7 +622,8 @@ bool Lowering::run() {
   for (Function *Kernel : Kernels)
     emitEntry(Kernel, Kernel->getName(), 0, COT_ENTRY_KERNEL);
   for (const DeviceGlobal &G : Device->Globals)
-    emitEntry(G.Host, G.DeviceName, G.Size, COT_ENTRY_GLOBAL);
+    emitEntry(G.Host, G.DeviceName, G.Size,
+              G.Link ? COT_ENTRY_LINK : COT_ENTRY_GLOBAL);
   embedDeviceModule(*Device->M);
   eraseMarkers();
   return true;

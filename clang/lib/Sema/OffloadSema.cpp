@@ -249,11 +249,16 @@ static void markDeclareTarget(ValueDecl *VD) {
       OMPDeclareTargetDeclAttr::getDeviceType(VD);
   if (!DevType || *DevType == OMPDeclareTargetDeclAttr::DT_Host)
     return;
+  std::optional<OMPDeclareTargetDeclAttr::MapTypeTy> MapType =
+      OMPDeclareTargetDeclAttr::isDeclareTargetDeclaration(VD);
+  StringRef Annotation = MapType && *MapType == OMPDeclareTargetDeclAttr::MT_Link
+                             ? DeclareTargetLinkAnnotation
+                             : DeclareTargetAnnotation;
   for (const auto *A : VD->specific_attrs<AnnotateAttr>())
-    if (A->getAnnotation() == DeclareTargetAnnotation)
+    if (A->getAnnotation() == Annotation)
       return;
-  VD->addAttr(AnnotateAttr::CreateImplicit(VD->getASTContext(),
-                                           DeclareTargetAnnotation, nullptr, 0));
+  VD->addAttr(AnnotateAttr::CreateImplicit(VD->getASTContext(), Annotation,
+                                           nullptr, 0));
 }
 
 void OffloadSemaConsumer::processDecl(Decl *D) {

@@ -26,11 +26,13 @@
 
 namespace cot {
 
-/// A host global that has a device copy.
+/// A host global that has a device copy, or for `declare target link`, a
+/// device pointer that the runtime points at the mapped storage.
 struct DeviceGlobal {
   llvm::GlobalVariable *Host;
   std::string DeviceName;
   uint64_t Size;
+  bool Link = false;
 };
 
 struct DeviceModule {

@@ -45,6 +45,10 @@ constexpr llvm::StringLiteral SiteEndMarker = "__cot_site_end";
 /// The annotation (llvm.global.annotations) on declare-target functions and
 /// variables.
 constexpr llvm::StringLiteral DeclareTargetAnnotation = "cot.declare_target";
+/// The annotation on `declare target link` variables: the device holds a
+/// pointer to whatever storage the program maps for them.
+constexpr llvm::StringLiteral DeclareTargetLinkAnnotation =
+    "cot.declare_target_link";
 
 /// The construct a site stands for.
 enum class SiteKind : int {

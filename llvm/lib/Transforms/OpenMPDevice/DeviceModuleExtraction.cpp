@@ -28,6 +28,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/ReplaceConstant.h"
 #include "llvm/Support/MD5.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
@@ -39,8 +40,8 @@ namespace cot {
 
 std::string kernelImplName(StringRef Kernel) { return (Kernel + ".impl").str(); }
 
-/// Functions and variables annotated as declare target.
-static SmallVector<GlobalValue *, 8> declareTargetRoots(Module &M) {
+/// Functions and variables with the annotation \p Which.
+static SmallVector<GlobalValue *, 8> annotated(Module &M, StringRef Which) {
   SmallVector<GlobalValue *, 8> Roots;
   GlobalVariable *Annotations = M.getNamedGlobal("llvm.global.annotations");
   if (!Annotations || !Annotations->hasInitializer())
@@ -56,14 +57,36 @@ static SmallVector<GlobalValue *, 8> declareTargetRoots(Module &M) {
     auto *Data = Str && Str->hasInitializer()
                      ? dyn_cast<ConstantDataArray>(Str->getInitializer())
                      : nullptr;
-    if (!Data || !Data->isCString() ||
-        Data->getAsCString() != DeclareTargetAnnotation)
+    if (!Data || !Data->isCString() || Data->getAsCString() != Which)
       continue;
     if (auto *GV =
             dyn_cast<GlobalValue>(Entry->getOperand(0)->stripPointerCasts()))
       Roots.push_back(GV);
   }
   return Roots;
+}
+
+/// Device code reaches a `declare target link` variable through a pointer
+/// that the runtime sets when the program maps the variable: replaces every
+/// use of \p Var by a load of that pointer, then deletes \p Var.
+static GlobalVariable *indirectLinkVariable(Module &M, GlobalVariable *Var,
+                                            StringRef PointerName) {
+  Type *Ptr = PointerType::getUnqual(M.getContext());
+  auto *Ref = new GlobalVariable(M, Ptr, false, GlobalValue::ExternalLinkage,
+                                 ConstantPointerNull::get(
+                                     PointerType::getUnqual(M.getContext())),
+                                 PointerName);
+  convertUsersOfConstantsToInstructions({Var});
+  for (Use &U : make_early_inc_range(Var->uses())) {
+    auto *I = dyn_cast<Instruction>(U.getUser());
+    if (!I)
+      continue;
+    Instruction *At = I;
+    if (auto *Phi = dyn_cast<PHINode>(I))
+      At = Phi->getIncomingBlock(U)->getTerminator();
+    U.set(new LoadInst(Ptr, Ref, Var->getName() + ".link", At));
+  }
+  return Ref;
 }
 
 /// Adds the globals that \p C refers to.
@@ -196,7 +219,9 @@ static bool needsDeviceCopy(const GlobalVariable &GV) {
 Expected<DeviceModule> extractDeviceModule(Module &Host,
                                            ArrayRef<Function *> Kernels) {
   SmallVector<GlobalValue *, 16> Roots(Kernels.begin(), Kernels.end());
-  append_range(Roots, declareTargetRoots(Host));
+  append_range(Roots, annotated(Host, DeclareTargetAnnotation));
+  SmallVector<GlobalValue *, 4> Links =
+      annotated(Host, DeclareTargetLinkAnnotation);
   SetVector<GlobalValue *> Needed = reachableFrom(Roots);
 
   ValueToValueMapTy VMap;
@@ -214,6 +239,20 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
     if (DevGV->isDeclaration())
       continue;
     auto *HostVar = dyn_cast<GlobalVariable>(GV);
+    if (HostVar && is_contained(Links, GV)) {
+      std::string Name = (HostVar->hasLocalLinkage()
+                              ? uniqueDeviceName(Host, *HostVar)
+                              : HostVar->getName().str()) +
+                         ".cot_link";
+      auto *DevVar = cast<GlobalVariable>(DevGV);
+      GlobalVariable *Ref = indirectLinkVariable(*Dev, DevVar, Name);
+      DevVar->eraseFromParent();
+      uint64_t Size =
+          Host.getDataLayout().getTypeAllocSize(HostVar->getValueType());
+      Result.Globals.push_back({HostVar, Ref->getName().str(), Size, true});
+      Keep.insert(Ref);
+      continue;
+    }
     if (HostVar && needsDeviceCopy(*HostVar)) {
       std::string Name = HostVar->hasLocalLinkage()
                              ? uniqueDeviceName(Host, *HostVar)
@@ -224,7 +263,7 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
       DevGV->setDSOLocal(false);
       uint64_t Size =
           Host.getDataLayout().getTypeAllocSize(HostVar->getValueType());
-      Result.Globals.push_back({HostVar, DevGV->getName().str(), Size});
+      Result.Globals.push_back({HostVar, DevGV->getName().str(), Size, false});
       Keep.insert(DevGV);
       continue;
     }
