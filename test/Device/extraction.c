@@ -1,6 +1,7 @@
 // Device extraction: the device module holds the kernel with its uniform
 // entry, what it reaches (the declare-target function, the implicitly
-// declare-target helper, the global), and nothing of the host code.
+// declare-target helper, the global), and nothing of the host code. The
+// kernel is listed with its mode for the device link.
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -c %s -o %t.o
 // RUN: %bundler -unbundle -type=o -input=%t.o -targets=host-x86_64-pc-linux-gnu,openmp-x86_64-pc-linux-gnu -output=%t.host.o -output=%t.bc -allow-missing-bundles
 // RUN: llvm-dis %t.bc -o - | FileCheck %s
@@ -24,11 +25,9 @@ int main(void) {
 // CHECK-DAG: define hidden i32 @twice(
 // CHECK-DAG: define internal i32 @helper(
 // CHECK-DAG: call i32 @omp_is_initial_device()
-// CHECK-DAG: define internal void @[[K:__omp_offloading_.*_main_l18]].impl(ptr
-// CHECK: define void @[[K]](ptr %0)
-// CHECK: %[[SLOT:.*]] = getelementptr inbounds ptr, ptr %0, i64 0
-// CHECK: %[[ARG:.*]] = load ptr, ptr %[[SLOT]]
-// CHECK: call void @[[K]].impl(ptr %[[ARG]])
+// CHECK-DAG: define void @[[K:__omp_offloading_.*_main_l18]](ptr
 // CHECK-NOT: define {{.*}} @main(
 // CHECK-NOT: define {{.*}} @hostOnly(
 // CHECK-NOT: ompvariant
+// CHECK: !cot.kernels = !{![[MD:[0-9]+]]}
+// CHECK: ![[MD]] = !{ptr @[[K]], !"generic"}

@@ -114,7 +114,7 @@ private:
   AbiTypes Types;
   ArrayRef<OffloadTarget> Targets;
   MapVector<int, Site> Sites;
-  SmallVector<Function *, 8> Kernels;
+  SmallVector<KernelInfo, 8> Kernels;
 
   bool collectSites();
   bool findOutlinedCalls();
@@ -275,8 +275,11 @@ bool Lowering::findOutlinedCalls() {
                                   ->getZExtValue()));
       return false;
     }
-    if (!is_contained(Kernels, S.Kernel))
-      Kernels.push_back(S.Kernel);
+    auto *Flags = cast<ConstantInt>(S.Open->getArgOperand(SiteOpFlags));
+    KernelMode Mode = (Flags->getZExtValue() & SiteSPMD) ? KernelMode::SPMD
+                                                          : KernelMode::Generic;
+    if (none_of(Kernels, [&](const KernelInfo &K) { return K.F == S.Kernel; }))
+      Kernels.push_back({S.Kernel, Mode});
   }
   return true;
 }
@@ -619,8 +622,8 @@ bool Lowering::run() {
   }
   for (auto &[Id, S] : Sites)
     lowerSite(S);
-  for (Function *Kernel : Kernels)
-    emitEntry(Kernel, Kernel->getName(), 0, COT_ENTRY_KERNEL);
+  for (const KernelInfo &K : Kernels)
+    emitEntry(K.F, K.F->getName(), 0, COT_ENTRY_KERNEL);
   for (const DeviceGlobal &G : Device->Globals)
     emitEntry(G.Host, G.DeviceName, G.Size,
               G.Link ? COT_ENTRY_LINK : COT_ENTRY_GLOBAL);

@@ -23,6 +23,7 @@
 #include "clang-offload/Driver/OffloadDriver.h"
 #include "clang-offload/Driver/OffloadOptions.h"
 #include "clang-offload/OffloadBundler/OffloadBundler.h"
+#include "OpenMPDevice/Kernels.h"
 
 #include "llvm/BinaryFormat/Magic.h"
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -270,6 +271,7 @@ Error deviceLink(const DeviceLinkOptions &Opts) {
     auto M = linkDeviceModules(*Buffers, Ctx, T.Triple);
     if (!M)
       return M.takeError();
+    formHostDeviceKernels(**M);
     optimize(**M, Opts.Level);
     if (Opts.SaveTemps)
       if (Error E = saveBitcode(**M, Temps.create("device-" + T.Triple, "bc")))

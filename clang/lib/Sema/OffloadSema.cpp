@@ -78,6 +78,31 @@ SiteKind siteKindOf(OpenMPDirectiveKind K) {
   }
 }
 
+/// Combined constructs whose whole region is a parallel region, maybe inside
+/// a distribute loop, and whose threads all run it. A num_threads or if
+/// clause for the parallel part keeps the construct in generic mode.
+bool allowsSPMD(const OMPExecutableDirective &D) {
+  switch (D.getDirectiveKind()) {
+  case llvm::omp::OMPD_target_teams_distribute_parallel_for:
+  case llvm::omp::OMPD_target_teams_distribute_parallel_for_simd:
+  case llvm::omp::OMPD_target_parallel_for:
+  case llvm::omp::OMPD_target_parallel_for_simd:
+  case llvm::omp::OMPD_target_parallel:
+  case llvm::omp::OMPD_target_teams_loop:
+  case llvm::omp::OMPD_target_parallel_loop:
+    break;
+  default:
+    return false;
+  }
+  if (D.getSingleClause<OMPNumThreadsClause>())
+    return false;
+  for (const auto *C : D.getClausesOfKind<OMPIfClause>())
+    if (C->getNameModifier() == llvm::omp::OMPD_parallel ||
+        C->getNameModifier() == llvm::omp::OMPD_unknown)
+      return false;
+  return true;
+}
+
 /// Whether \p E can be evaluated before the construct: it must not use the
 /// temporaries Clang creates for the construct itself (OMPCapturedExprDecl),
 /// which exist only once the construct starts.
@@ -438,6 +463,8 @@ Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site) {
     Flags |= SiteNowait;
   if (!D.getClausesOfKind<OMPDependClause>().empty())
     Flags |= SiteDepend;
+  if (allowsSPMD(D))
+    Flags |= SiteSPMD;
 
   PresumedLoc PLoc = Ctx.getSourceManager().getPresumedLoc(Loc);
   std::string Function =

@@ -6,8 +6,8 @@
 //
 // Clones the outlined target functions of a host module, and everything they
 // reach (functions, globals, declare-target roots), into a device module.
-// Kernels get a uniform entry `void <name>(void **Args)` (OffloadABI.h); the
-// outlined function itself stays internal as `<name>.impl`. Mutable globals
+// Kernels keep their names and are listed in `cot.kernels`; the device link
+// forms each target's kernels from them. Mutable globals
 // the device code uses get a device copy with an exported, unique name so the
 // runtime can pair it with the host variable.
 //
@@ -15,6 +15,8 @@
 
 #ifndef CLANG_OFFLOAD_OPENMPDEVICE_DEVICEMODULEEXTRACTION_H
 #define CLANG_OFFLOAD_OPENMPDEVICE_DEVICEMODULEEXTRACTION_H
+
+#include "OpenMPDevice/Kernels.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/IR/Module.h"
@@ -41,12 +43,10 @@ struct DeviceModule {
 };
 
 /// Extracts the device code of \p Host for the given kernels (outlined target
-/// functions, which stay in \p Host unchanged as host fallbacks).
+/// functions, which stay in \p Host unchanged as host fallbacks). The device
+/// module lists them in `cot.kernels` (Kernels.h).
 llvm::Expected<DeviceModule>
-extractDeviceModule(llvm::Module &Host, llvm::ArrayRef<llvm::Function *> Kernels);
-
-/// The name of a kernel's implementation inside the device module.
-std::string kernelImplName(llvm::StringRef Kernel);
+extractDeviceModule(llvm::Module &Host, llvm::ArrayRef<KernelInfo> Kernels);
 
 } // namespace cot
 

@@ -63,6 +63,9 @@ enum class SiteKind : int {
 enum SiteFlags : int {
   SiteNowait = 0x1,
   SiteDepend = 0x2,
+  /// A combined construct whose region is one parallel region (possibly in
+  /// a distribute loop), which GPUs may run in SPMD mode.
+  SiteSPMD = 0x4,
 };
 
 /// Operand positions of __cot_site.

@@ -38,8 +38,6 @@ using namespace llvm;
 
 namespace cot {
 
-std::string kernelImplName(StringRef Kernel) { return (Kernel + ".impl").str(); }
-
 /// Functions and variables with the annotation \p Which.
 static SmallVector<GlobalValue *, 8> annotated(Module &M, StringRef Which) {
   SmallVector<GlobalValue *, 8> Roots;
@@ -150,39 +148,6 @@ static void eraseUnused(Module &M, const SmallPtrSetImpl<GlobalValue *> &Keep) {
   }
 }
 
-/// The uniform kernel entry: loads each argument from Args[i] and calls the
-/// outlined function.
-static Function *createKernelEntry(Module &M, Function *Impl, StringRef Name) {
-  LLVMContext &Ctx = M.getContext();
-  Type *Ptr = PointerType::getUnqual(Ctx);
-  auto *Entry = Function::Create(
-      FunctionType::get(Type::getVoidTy(Ctx), {Ptr}, false),
-      GlobalValue::ExternalLinkage, Name, M);
-  Entry->setVisibility(GlobalValue::DefaultVisibility);
-  Entry->addFnAttr(Attribute::NoUnwind);
-  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Entry));
-  SmallVector<Value *, 8> Args;
-  Type *I64 = B.getInt64Ty();
-  for (Argument &Param : Impl->args()) {
-    Value *Slot = B.CreateConstInBoundsGEP1_64(Ptr, Entry->getArg(0),
-                                               Param.getArgNo());
-    Value *Raw = B.CreateLoad(Ptr, Slot);
-    Type *T = Param.getType();
-    if (T->isPointerTy()) {
-      Args.push_back(Raw);
-      continue;
-    }
-    Value *Bits = B.CreatePtrToInt(Raw, I64);
-    unsigned Width = T->getPrimitiveSizeInBits();
-    if (Width < 64)
-      Bits = B.CreateTrunc(Bits, B.getIntNTy(Width));
-    Args.push_back(T->isIntegerTy() ? Bits : B.CreateBitCast(Bits, T));
-  }
-  B.CreateCall(Impl, Args);
-  B.CreateRetVoid();
-  return Entry;
-}
-
 /// A name that is unique across translation units for a device copy of a
 /// global with internal linkage.
 static std::string uniqueDeviceName(const Module &M, const GlobalValue &GV) {
@@ -191,7 +156,7 @@ static std::string uniqueDeviceName(const Module &M, const GlobalValue &GV) {
   Hash.update(M.getModuleIdentifier());
   MD5::MD5Result Result;
   Hash.final(Result);
-  return (GV.getName() + ".cot." + utohexstr(Result.low())).str();
+  return (GV.getName() + "_cot_" + utohexstr(Result.low())).str();
 }
 
 /// One parse sees the host's OpenMP context, so calls of functions with
@@ -217,8 +182,10 @@ static bool needsDeviceCopy(const GlobalVariable &GV) {
 }
 
 Expected<DeviceModule> extractDeviceModule(Module &Host,
-                                           ArrayRef<Function *> Kernels) {
-  SmallVector<GlobalValue *, 16> Roots(Kernels.begin(), Kernels.end());
+                                           ArrayRef<KernelInfo> Kernels) {
+  SmallVector<GlobalValue *, 16> Roots;
+  for (const KernelInfo &K : Kernels)
+    Roots.push_back(K.F);
   append_range(Roots, annotated(Host, DeclareTargetAnnotation));
   SmallVector<GlobalValue *, 4> Links =
       annotated(Host, DeclareTargetLinkAnnotation);
@@ -243,7 +210,7 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
       std::string Name = (HostVar->hasLocalLinkage()
                               ? uniqueDeviceName(Host, *HostVar)
                               : HostVar->getName().str()) +
-                         ".cot_link";
+                         "_cot_link";
       auto *DevVar = cast<GlobalVariable>(DevGV);
       GlobalVariable *Ref = indirectLinkVariable(*Dev, DevVar, Name);
       DevVar->eraseFromParent();
@@ -269,17 +236,18 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
     }
     if (!DevGV->hasLocalLinkage())
       DevGV->setVisibility(GlobalValue::HiddenVisibility);
-    if (auto *Root = dyn_cast<Function>(GV); Root && !is_contained(Kernels, Root))
-      if (is_contained(Roots, GV))
-        Keep.insert(DevGV);
+    if (isa<Function>(GV) && is_contained(Roots, GV))
+      Keep.insert(DevGV);
   }
 
-  for (Function *Kernel : Kernels) {
-    auto *Impl = cast<Function>(VMap[Kernel]);
-    std::string Name = Kernel->getName().str();
-    Impl->setName(kernelImplName(Name));
-    Impl->setLinkage(GlobalValue::InternalLinkage);
-    Keep.insert(createKernelEntry(*Dev, Impl, Name));
+  // Kernels keep their names (the offload entries' names) and are exported;
+  // the device link forms the target's kernel from each.
+  for (const KernelInfo &K : Kernels) {
+    auto *DevKernel = cast<Function>(VMap[K.F]);
+    DevKernel->setLinkage(GlobalValue::ExternalLinkage);
+    DevKernel->setVisibility(GlobalValue::DefaultVisibility);
+    recordKernel(*Dev, {DevKernel, K.Mode});
+    Keep.insert(DevKernel);
   }
   eraseUnused(*Dev, Keep);
   Result.M = std::move(Dev);

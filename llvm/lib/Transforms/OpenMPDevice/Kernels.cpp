@@ -1,0 +1,89 @@
+//===- Kernels.cpp - The kernels of a device module -----------------------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The `cot.kernels` metadata, and the kernel entries of host-device images:
+// the host plugin calls every kernel as `void <name>(void **Args)`, with each
+// argument as a pointer-sized value (OffloadABI.h), so each outlined target
+// function gets a wrapper that unpacks the arguments and calls it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OpenMPDevice/Kernels.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Metadata.h"
+
+using namespace llvm;
+
+namespace cot {
+
+static constexpr StringLiteral KernelsMetadata = "cot.kernels";
+
+void recordKernel(Module &M, const KernelInfo &K) {
+  LLVMContext &Ctx = M.getContext();
+  NamedMDNode *MD = M.getOrInsertNamedMetadata(KernelsMetadata);
+  MD->addOperand(MDNode::get(
+      Ctx, {ValueAsMetadata::get(K.F),
+            MDString::get(Ctx, K.Mode == KernelMode::SPMD ? "spmd" : "generic")}));
+}
+
+SmallVector<KernelInfo, 8> kernelsOf(Module &M) {
+  SmallVector<KernelInfo, 8> Kernels;
+  NamedMDNode *MD = M.getNamedMetadata(KernelsMetadata);
+  if (!MD)
+    return Kernels;
+  for (MDNode *Node : MD->operands()) {
+    if (Node->getNumOperands() != 2)
+      continue;
+    auto *F = mdconst::dyn_extract_or_null<Function>(Node->getOperand(0));
+    auto *Mode = dyn_cast<MDString>(Node->getOperand(1));
+    if (F && Mode)
+      Kernels.push_back({F, Mode->getString() == "spmd" ? KernelMode::SPMD
+                                                        : KernelMode::Generic});
+  }
+  return Kernels;
+}
+
+/// Loads argument \p Param of the outlined function from its slot.
+static Value *unpackArgument(IRBuilder<> &B, Value *Args, Argument &Param) {
+  Type *Ptr = B.getPtrTy();
+  Value *Slot = B.CreateConstInBoundsGEP1_64(Ptr, Args, Param.getArgNo());
+  Value *Raw = B.CreateLoad(Ptr, Slot);
+  Type *T = Param.getType();
+  if (T->isPointerTy())
+    return Raw;
+  Value *Bits = B.CreatePtrToInt(Raw, B.getInt64Ty());
+  unsigned Width = T->getPrimitiveSizeInBits();
+  if (Width < 64)
+    Bits = B.CreateTrunc(Bits, B.getIntNTy(Width));
+  return T->isIntegerTy() ? Bits : B.CreateBitCast(Bits, T);
+}
+
+void formHostDeviceKernels(Module &M) {
+  LLVMContext &Ctx = M.getContext();
+  for (const KernelInfo &K : kernelsOf(M)) {
+    Function *Impl = K.F;
+    std::string Name = Impl->getName().str();
+    Impl->setName(Name + ".impl");
+    Impl->setLinkage(GlobalValue::InternalLinkage);
+    auto *Entry = Function::Create(
+        FunctionType::get(Type::getVoidTy(Ctx), {PointerType::getUnqual(Ctx)},
+                          false),
+        GlobalValue::ExternalLinkage, Name, M);
+    Entry->addFnAttr(Attribute::NoUnwind);
+    IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Entry));
+    SmallVector<Value *, 8> Args;
+    for (Argument &Param : Impl->args())
+      Args.push_back(unpackArgument(B, Entry->getArg(0), Param));
+    B.CreateCall(Impl, Args);
+    B.CreateRetVoid();
+  }
+  if (NamedMDNode *MD = M.getNamedMetadata(KernelsMetadata))
+    MD->eraseFromParent();
+}
+
+} // namespace cot
