@@ -20,10 +20,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "clang-offload/Driver/DeviceLink.h"
+#include "DeviceLinkSupport.h"
 #include "clang-offload/Driver/OffloadDriver.h"
 #include "clang-offload/Driver/OffloadOptions.h"
 #include "clang-offload/OffloadBundler/OffloadBundler.h"
 #include "OpenMPDevice/Kernels.h"
+#include "OpenMPDevice/NVPTX.h"
 
 #include "llvm/BinaryFormat/Magic.h"
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -48,6 +50,7 @@ namespace {
 
 struct DeviceLinkOptions {
   std::vector<OffloadTarget> Targets;
+  std::string CudaPath;
   std::vector<std::string> Inputs;
   std::string Output;
   OptimizationLevel Level = OptimizationLevel::O2;
@@ -79,7 +82,9 @@ Expected<DeviceLinkOptions> parseArgs(ArrayRef<const char *> Argv) {
       Opts.Level = OptimizationLevel::Oz;
     else if (A.starts_with("-O"))
       Opts.Level = OptimizationLevel::O2;
-    else if (A.starts_with("-cuda-path=") || A.starts_with("-Xtarget="))
+    else if (A.consume_front("-cuda-path="))
+      Opts.CudaPath = A.str();
+    else if (A.starts_with("-Xtarget="))
       continue;
     else if (A.starts_with("-"))
       return createStringError(inconvertibleErrorCode(),
@@ -146,7 +151,6 @@ linkDeviceModules(ArrayRef<std::unique_ptr<MemoryBuffer>> Buffers,
                                "%s: cannot link its device code",
                                Buf->getBufferIdentifier().str().c_str());
   }
-  Linked->setTargetTriple(Triple);
   if (verifyModule(*Linked, &errs()))
     return createStringError(inconvertibleErrorCode(),
                              "the linked device module for %s is invalid",
@@ -154,44 +158,9 @@ linkDeviceModules(ArrayRef<std::unique_ptr<MemoryBuffer>> Buffers,
   return std::move(Linked);
 }
 
-void optimize(Module &M, OptimizationLevel Level) {
-  LoopAnalysisManager LAM;
-  FunctionAnalysisManager FAM;
-  CGSCCAnalysisManager CGAM;
-  ModuleAnalysisManager MAM;
-  PassBuilder PB;
-  PB.registerModuleAnalyses(MAM);
-  PB.registerCGSCCAnalyses(CGAM);
-  PB.registerFunctionAnalyses(FAM);
-  PB.registerLoopAnalyses(LAM);
-  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  ModulePassManager MPM = Level == OptimizationLevel::O0
-                              ? PB.buildO0DefaultPipeline(Level)
-                              : PB.buildPerModuleDefaultPipeline(Level);
-  MPM.run(M, MAM);
-}
+} // namespace
 
-/// A temporary file that goes away unless -save-temps asked to keep it.
-class TempFiles {
-public:
-  explicit TempFiles(bool Keep) : Keep(Keep) {}
-  ~TempFiles() {
-    if (!Keep)
-      for (const std::string &F : Files)
-        sys::fs::remove(F);
-  }
-  Expected<std::string> create(StringRef Prefix, StringRef Suffix) {
-    SmallString<128> Path;
-    if (std::error_code EC = sys::fs::createTemporaryFile(Prefix, Suffix, Path))
-      return createFileError(Prefix, EC);
-    Files.push_back(std::string(Path));
-    return Files.back();
-  }
-
-private:
-  bool Keep;
-  std::vector<std::string> Files;
-};
+namespace {
 
 std::string runtimeLibDir() {
   std::string Exe =
@@ -199,22 +168,6 @@ std::string runtimeLibDir() {
   SmallString<256> Dir = sys::path::parent_path(sys::path::parent_path(Exe));
   sys::path::append(Dir, "lib");
   return std::string(Dir);
-}
-
-Error runCommand(ArrayRef<StringRef> Args, bool Verbose) {
-  if (Verbose) {
-    for (StringRef A : Args)
-      errs() << " \"" << A << "\"";
-    errs() << "\n";
-  }
-  std::string ErrMsg;
-  int Rc = sys::ExecuteAndWait(Args[0], Args, std::nullopt, {}, 0, 0, &ErrMsg);
-  if (Rc != 0)
-    return createStringError(inconvertibleErrorCode(),
-                             "device link command failed: %s%s",
-                             Args[0].str().c_str(),
-                             ErrMsg.empty() ? "" : (": " + ErrMsg).c_str());
-  return Error::success();
 }
 
 /// Builds the shared object that the host plugin loads.
@@ -257,6 +210,23 @@ Error saveBitcode(const Module &M, Expected<std::string> Path) {
   return Error::success();
 }
 
+/// Builds the image for one target from its linked device module.
+Expected<std::string> buildImage(const OffloadTarget &T, Module &M,
+                                 const DeviceLinkOptions &Opts,
+                                 TempFiles &Temps) {
+  if (T.Triple == NVPTXTriple) {
+    NVPTXImageOptions NV{T.Arch, Opts.CudaPath, runtimeLibDir(),
+                         Opts.Verbose, Opts.SaveTemps};
+    return buildNVPTXImage(M, NV, Temps);
+  }
+  formHostDeviceKernels(M);
+  optimize(M, Opts.Level, nullptr);
+  if (Opts.SaveTemps)
+    if (Error E = saveBitcode(M, Temps.create("device-" + T.Triple, "bc")))
+      return std::move(E);
+  return buildHostDeviceImage(M, Opts, Temps);
+}
+
 Error deviceLink(const DeviceLinkOptions &Opts) {
   TempFiles Temps(Opts.SaveTemps);
   std::vector<WrappedImage> Images;
@@ -271,16 +241,7 @@ Error deviceLink(const DeviceLinkOptions &Opts) {
     auto M = linkDeviceModules(*Buffers, Ctx, T.Triple);
     if (!M)
       return M.takeError();
-    formHostDeviceKernels(**M);
-    optimize(**M, Opts.Level);
-    if (Opts.SaveTemps)
-      if (Error E = saveBitcode(**M, Temps.create("device-" + T.Triple, "bc")))
-        return E;
-    if (T.Triple != "x86_64-pc-linux-gnu")
-      return createStringError(inconvertibleErrorCode(),
-                               "no device image builder for %s",
-                               T.Triple.c_str());
-    Expected<std::string> Image = buildHostDeviceImage(**M, Opts, Temps);
+    Expected<std::string> Image = buildImage(T, **M, Opts, Temps);
     if (!Image)
       return Image.takeError();
     Images.push_back({T.Triple, T.Arch, std::move(*Image)});

@@ -23,8 +23,8 @@ using namespace llvm;
 
 namespace cot {
 
-// nvptx64-nvidia-cuda joins this list when its device code generation lands.
-static constexpr StringRef SupportedTriples[] = {"x86_64-pc-linux-gnu"};
+static constexpr StringRef SupportedTriples[] = {"x86_64-pc-linux-gnu",
+                                                 "nvptx64-nvidia-cuda"};
 
 ArrayRef<StringRef> supportedOffloadTriples() { return SupportedTriples; }
 

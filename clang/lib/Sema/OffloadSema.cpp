@@ -103,6 +103,24 @@ bool allowsSPMD(const OMPExecutableDirective &D) {
   return true;
 }
 
+/// Whether a target construct creates a league of teams: a combined
+/// `target teams...`, or a target region whose only statement is a teams
+/// construct. Without teams a target region runs as one team.
+bool runsTeams(const OMPExecutableDirective &D) {
+  if (isOpenMPTeamsDirective(D.getDirectiveKind()))
+    return true;
+  if (!D.hasAssociatedStmt())
+    return false;
+  const Stmt *Body = D.getInnermostCapturedStmt()->getCapturedStmt();
+  while (const auto *CS = dyn_cast<CompoundStmt>(Body)) {
+    if (CS->size() != 1)
+      return false;
+    Body = CS->body_front();
+  }
+  const auto *Inner = dyn_cast<OMPExecutableDirective>(Body);
+  return Inner && isOpenMPTeamsDirective(Inner->getDirectiveKind());
+}
+
 /// Whether \p E can be evaluated before the construct: it must not use the
 /// temporaries Clang creates for the construct itself (OMPCapturedExprDecl),
 /// which exist only once the construct starts.
@@ -451,6 +469,9 @@ Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site) {
       IfCond = const_cast<Expr *>(V);
   }
   Expr *NumTeams = integer(0, I32, Loc);
+  if (isOpenMPTargetExecutionDirective(D.getDirectiveKind()) &&
+      !runsTeams(D))
+    NumTeams = integer(1, I32, Loc);
   if (const auto *C = D.getSingleClause<OMPNumTeamsClause>())
     if (const Expr *V = valueBeforeConstruct(C->getNumTeams()))
       NumTeams = const_cast<Expr *>(V);

@@ -1,0 +1,66 @@
+//===- DeviceLinkSupport.cpp - Helpers of the device link step ------------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DeviceLinkSupport.h"
+
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+
+using namespace llvm;
+
+namespace cot {
+
+TempFiles::~TempFiles() {
+  if (!Keep)
+    for (const std::string &F : Files)
+      sys::fs::remove(F);
+}
+
+Expected<std::string> TempFiles::create(StringRef Prefix, StringRef Suffix) {
+  SmallString<128> Path;
+  if (std::error_code EC = sys::fs::createTemporaryFile(Prefix, Suffix, Path))
+    return createFileError(Prefix, EC);
+  Files.push_back(std::string(Path));
+  return Files.back();
+}
+
+Error runCommand(ArrayRef<StringRef> Args, bool Verbose) {
+  if (Verbose) {
+    for (StringRef A : Args)
+      errs() << " \"" << A << "\"";
+    errs() << "\n";
+  }
+  std::string ErrMsg;
+  int Rc = sys::ExecuteAndWait(Args[0], Args, std::nullopt, {}, 0, 0, &ErrMsg);
+  if (Rc != 0)
+    return createStringError(inconvertibleErrorCode(),
+                             "device link command failed: %s%s",
+                             Args[0].str().c_str(),
+                             ErrMsg.empty() ? "" : (": " + ErrMsg).c_str());
+  return Error::success();
+}
+
+void optimize(Module &M, OptimizationLevel Level, TargetMachine *TM) {
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PassBuilder PB(TM);
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  ModulePassManager MPM = Level == OptimizationLevel::O0
+                              ? PB.buildO0DefaultPipeline(Level)
+                              : PB.buildPerModuleDefaultPipeline(Level);
+  MPM.run(M, MAM);
+}
+
+} // namespace cot

@@ -1,0 +1,276 @@
+//===- NVPTXImage.cpp - Device images for NVIDIA GPUs ---------------------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The nvptx64 part of the device link: the linked device module (host IR)
+// is retargeted, linked with the device runtime (lib/libomptarget-nvptx.bc)
+// and, for math, libdevice from the CUDA toolkit; our device lowering forms
+// the kernels; everything but the kernels and the globals the runtime looks
+// up is internalized, so O3 sees the whole device program and inlines the
+// runtime into the kernels. The NVPTX back end emits PTX; ptxas, when a CUDA
+// toolkit is there, adds cubins. Without --offload-arch the PTX targets the
+// oldest GPU CUDA 13 supports and cubins are built for a few common GPUs;
+// newer GPUs JIT the PTX.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DeviceLinkSupport.h"
+#include "OpenMPDevice/NVPTX.h"
+
+#include "OffloadABI.h"
+
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/IPO/Internalize.h"
+
+#include <cstring>
+
+using namespace llvm;
+
+namespace cot {
+namespace {
+
+/// PTX is generated for this GPU unless --offload-arch says otherwise.
+constexpr StringLiteral DefaultArch = "sm_75";
+/// Cubins built without --offload-arch.
+constexpr StringLiteral DefaultCubinArchs[] = {"sm_75", "sm_80", "sm_90"};
+
+/// CUDA toolkit directories to search, most specific first.
+std::vector<std::string> cudaRoots(StringRef CudaPath) {
+  std::vector<std::string> Roots;
+  if (!CudaPath.empty())
+    Roots.push_back(CudaPath.str());
+  for (const char *Var : {"CUDA_PATH", "CUDA_HOME"})
+    if (std::optional<std::string> V = sys::Process::GetEnv(Var))
+      Roots.push_back(*V);
+  if (ErrorOr<std::string> Ptxas = sys::findProgramByName("ptxas"))
+    Roots.push_back(
+        sys::path::parent_path(sys::path::parent_path(*Ptxas)).str());
+  Roots.push_back("/usr/local/cuda");
+  Roots.push_back("/usr/lib/cuda");
+  return Roots;
+}
+
+std::optional<std::string> findInCuda(StringRef CudaPath, StringRef Rel) {
+  for (const std::string &Root : cudaRoots(CudaPath)) {
+    SmallString<256> P(Root);
+    sys::path::append(P, Rel);
+    if (sys::fs::exists(P))
+      return std::string(P);
+  }
+  return std::nullopt;
+}
+
+Error linkBitcodeFile(Module &M, StringRef Path, StringRef What) {
+  auto Buf = MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return createStringError(inconvertibleErrorCode(), "cannot read %s '%s'",
+                             What.str().c_str(), Path.str().c_str());
+  Expected<std::unique_ptr<Module>> Lib =
+      parseBitcodeFile((*Buf)->getMemBufferRef(), M.getContext());
+  if (!Lib)
+    return Lib.takeError();
+  (*Lib)->setTargetTriple(M.getTargetTriple());
+  (*Lib)->setDataLayout(M.getDataLayout());
+  if (Linker::linkModules(M, std::move(*Lib), Linker::LinkOnlyNeeded))
+    return createStringError(inconvertibleErrorCode(), "cannot link %s '%s'",
+                             What.str().c_str(), Path.str().c_str());
+  return Error::success();
+}
+
+bool usesLibdevice(const Module &M) {
+  return any_of(M.functions(), [](const Function &F) {
+    return F.isDeclaration() && F.getName().starts_with("__nv_");
+  });
+}
+
+Error linkLibdevice(Module &M, StringRef CudaPath) {
+  if (!usesLibdevice(M))
+    return Error::success();
+  std::optional<std::string> Libdevice =
+      findInCuda(CudaPath, "nvvm/libdevice/libdevice.10.bc");
+  if (!Libdevice) {
+    StringRef First;
+    for (const Function &F : M.functions())
+      if (F.isDeclaration() && F.getName().starts_with("__nv_")) {
+        First = F.getName().drop_front(5);
+        break;
+      }
+    return createStringError(
+        inconvertibleErrorCode(),
+        "device code calls the math function '%s', which needs libdevice "
+        "from a CUDA toolkit; none found (use --cuda-path=<dir>)",
+        First.str().c_str());
+  }
+  return linkBitcodeFile(M, *Libdevice, "libdevice");
+}
+
+/// Keeps the kernels and the globals the runtime looks up by name.
+void internalizeDeviceProgram(Module &M) {
+  StringSet<> Keep;
+  if (NamedMDNode *MD = M.getNamedMetadata("nvvm.annotations"))
+    for (MDNode *Node : MD->operands())
+      if (auto *F = mdconst::dyn_extract_or_null<Function>(Node->getOperand(0)))
+        Keep.insert(F->getName());
+  internalizeModule(M, [&](const GlobalValue &GV) {
+    if (Keep.contains(GV.getName()))
+      return true;
+    auto *Var = dyn_cast<GlobalVariable>(&GV);
+    return Var && !Var->isDeclaration() &&
+           GV.getVisibility() == GlobalValue::DefaultVisibility;
+  });
+}
+
+Expected<std::unique_ptr<TargetMachine>> nvptxTargetMachine(StringRef Arch) {
+  std::string Err;
+  const Target *T = TargetRegistry::lookupTarget(NVPTXTriple.str(), Err);
+  if (!T)
+    return createStringError(inconvertibleErrorCode(), Err);
+  TargetOptions Options;
+  return std::unique_ptr<TargetMachine>(T->createTargetMachine(
+      NVPTXTriple.str(), Arch, "", Options, std::nullopt, std::nullopt,
+      CodeGenOptLevel::Aggressive));
+}
+
+Expected<std::string> emitPTX(Module &M, TargetMachine &TM) {
+  SmallString<0> PTX;
+  raw_svector_ostream OS(PTX);
+  legacy::PassManager PM;
+  if (TM.addPassesToEmitFile(PM, OS, nullptr, CodeGenFileType::AssemblyFile))
+    return createStringError(inconvertibleErrorCode(),
+                             "the NVPTX back end cannot emit PTX");
+  PM.run(M);
+  return std::string(PTX);
+}
+
+Error writeFile(StringRef Path, StringRef Data) {
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC);
+  if (EC)
+    return createFileError(Path, EC);
+  OS << Data;
+  return Error::success();
+}
+
+unsigned smNumber(StringRef Arch) {
+  unsigned N = 0;
+  Arch.drop_front(3).rtrim("a").getAsInteger(10, N);
+  return N;
+}
+
+struct Part {
+  uint32_t Kind;
+  uint32_t Sm;
+  std::string Bytes;
+};
+
+/// Assembles the PTX for each arch with ptxas; none without a toolkit.
+Expected<std::vector<Part>> assembleCubins(StringRef PTX,
+                                           ArrayRef<std::string> Archs,
+                                           const NVPTXImageOptions &Opts,
+                                           TempFiles &Temps) {
+  std::vector<Part> Cubins;
+  std::optional<std::string> Ptxas = findInCuda(Opts.CudaPath, "bin/ptxas");
+  if (!Ptxas)
+    return Cubins;
+  Expected<std::string> PTXFile = Temps.create("device-nvptx", "ptx");
+  if (!PTXFile)
+    return PTXFile.takeError();
+  if (Error E = writeFile(*PTXFile, PTX))
+    return std::move(E);
+  for (const std::string &Arch : Archs) {
+    Expected<std::string> Cubin = Temps.create("device-" + Arch, "cubin");
+    if (!Cubin)
+      return Cubin.takeError();
+    std::string ArchFlag = "-arch=" + Arch;
+    SmallVector<StringRef, 8> Args = {*Ptxas, ArchFlag, "-O3", *PTXFile, "-o",
+                                      *Cubin};
+    if (Error E = runCommand(Args, Opts.Verbose))
+      return std::move(E);
+    auto Bytes = MemoryBuffer::getFile(*Cubin);
+    if (!Bytes)
+      return createFileError(*Cubin, Bytes.getError());
+    Cubins.push_back({COT_NV_PART_CUBIN, smNumber(Arch),
+                      (*Bytes)->getBuffer().str()});
+  }
+  return Cubins;
+}
+
+/// The container of OffloadABI.h.
+std::string packImage(ArrayRef<Part> Parts) {
+  std::string Out(sizeof(cot_nv_image_header) +
+                      Parts.size() * sizeof(cot_nv_image_part),
+                  '\0');
+  cot_nv_image_header Header;
+  std::memcpy(Header.Magic, COT_NV_IMAGE_MAGIC, sizeof(Header.Magic));
+  Header.Version = 1;
+  Header.Count = Parts.size();
+  std::memcpy(&Out[0], &Header, sizeof(Header));
+  for (size_t I = 0; I < Parts.size(); ++I) {
+    while (Out.size() % 16)
+      Out.push_back('\0');
+    cot_nv_image_part Rec{Parts[I].Kind, Parts[I].Sm, Out.size(),
+                          Parts[I].Bytes.size()};
+    std::memcpy(&Out[sizeof(Header) + I * sizeof(Rec)], &Rec, sizeof(Rec));
+    Out += Parts[I].Bytes;
+  }
+  return Out;
+}
+
+} // namespace
+
+Expected<std::string> buildNVPTXImage(Module &M, const NVPTXImageOptions &Opts,
+                                      TempFiles &Temps) {
+  std::string Arch = Opts.Arch.empty() ? DefaultArch.str() : Opts.Arch;
+  std::vector<std::string> CubinArchs;
+  if (Opts.Arch.empty())
+    CubinArchs.assign(std::begin(DefaultCubinArchs), std::end(DefaultCubinArchs));
+  else
+    CubinArchs.push_back(Opts.Arch);
+
+  if (Error E = retargetToNVPTX(M))
+    return std::move(E);
+  if (Error E = linkBitcodeFile(M, Opts.RuntimeLibDir + "/libomptarget-nvptx.bc",
+                                "the device runtime"))
+    return std::move(E);
+  bindLibdeviceMath(M);
+  if (Error E = linkLibdevice(M, Opts.CudaPath))
+    return std::move(E);
+  formNVPTXKernels(M);
+  lowerGPUPrintf(M);
+  internalizeDeviceProgram(M);
+
+  Expected<std::unique_ptr<TargetMachine>> TM = nvptxTargetMachine(Arch);
+  if (!TM)
+    return TM.takeError();
+  optimize(M, OptimizationLevel::O3, TM->get());
+  if (Error E = checkDeviceExterns(M))
+    return std::move(E);
+  Expected<std::string> PTX = emitPTX(M, **TM);
+  if (!PTX)
+    return PTX.takeError();
+  PTX->push_back('\0');
+
+  std::vector<Part> Parts = {{COT_NV_PART_PTX, smNumber(Arch), *PTX}};
+  Expected<std::vector<Part>> Cubins =
+      assembleCubins(StringRef(*PTX).drop_back(), CubinArchs, Opts, Temps);
+  if (!Cubins)
+    return Cubins.takeError();
+  append_range(Parts, *Cubins);
+  return packImage(Parts);
+}
+
+} // namespace cot

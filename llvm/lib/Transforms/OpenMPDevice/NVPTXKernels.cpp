@@ -1,0 +1,467 @@
+//===- NVPTXKernels.cpp - SPMD and generic GPU kernels --------------------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Forms the CUDA kernels of a device module (ARCHITECTURE.md, section 4).
+// Teams are CUDA blocks, threads of a team are CUDA threads. Each kernel
+// of `cot.kernels` runs in one of two modes:
+//
+//   SPMD     every thread runs the region. __kmpc_fork_teams and
+//            __kmpc_fork_call become direct calls of the microtasks, the
+//            latter bracketed by __cot_gpu_spmd_parallel_begin/end so that
+//            the device runtime knows the parallel level. Chosen for combined
+//            constructs whose region is one parallel region (Sema marks them)
+//            when no function with a parallel region is shared with a
+//            generic kernel.
+//   generic  each block's main thread runs the sequential code; the other
+//            threads wait in the device runtime's control loop. A parallel
+//            region is __cot_gpu_parallel(wrapper, args): the wrapper unpacks
+//            the arguments and calls the microtask. Locals of main-thread
+//            code that a parallel region reaches by address move to
+//            team-shared storage (globalization), since the workers cannot
+//            see the main thread's stack.
+//
+// Each kernel is a new function with the outlined function's name and all
+// parameters pointer-sized (OffloadABI.h), annotated as a CUDA kernel; the
+// outlined function becomes `<name>.impl`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OpenMPDevice/Kernels.h"
+#include "OpenMPDevice/NVPTX.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "cot-nvptx-kernels"
+
+STATISTIC(NumSPMDKernels, "Kernels formed in SPMD mode");
+STATISTIC(NumGenericKernels, "Kernels formed in generic mode");
+STATISTIC(NumGlobalized, "Locals moved to team-shared storage");
+
+using namespace llvm;
+
+namespace cot {
+namespace {
+
+constexpr StringLiteral ForkCall = "__kmpc_fork_call";
+constexpr StringLiteral ForkTeams = "__kmpc_fork_teams";
+
+Function *calledFunction(const Instruction &I) {
+  const auto *CB = dyn_cast<CallBase>(&I);
+  return CB ? CB->getCalledFunction() : nullptr;
+}
+
+bool isCallTo(const Instruction &I, StringRef Name) {
+  Function *F = calledFunction(I);
+  return F && F->getName() == Name;
+}
+
+/// The microtask a fork call runs.
+Function *microtaskOf(const CallBase &Fork) {
+  return dyn_cast<Function>(Fork.getArgOperand(2)->stripPointerCasts());
+}
+
+/// Defined functions \p F calls or passes around (microtasks).
+SmallVector<Function *, 8> referencedFunctions(Function &F) {
+  SmallVector<Function *, 8> Out;
+  for (Instruction &I : instructions(F))
+    for (Value *Op : I.operands())
+      if (auto *Callee = dyn_cast<Function>(Op->stripPointerCasts()))
+        if (!Callee->isDeclaration())
+          Out.push_back(Callee);
+  return Out;
+}
+
+SetVector<Function *> reachableFrom(Function *Root) {
+  SetVector<Function *> Seen;
+  SmallVector<Function *, 16> Work = {Root};
+  while (!Work.empty()) {
+    Function *F = Work.pop_back_val();
+    if (Seen.insert(F))
+      append_range(Work, referencedFunctions(*F));
+  }
+  return Seen;
+}
+
+bool containsCallTo(Function &F, StringRef Name) {
+  return any_of(instructions(F),
+                [&](Instruction &I) { return isCallTo(I, Name); });
+}
+
+/// Converts a pointer-sized argument value to the type a callee expects.
+Value *castArgument(IRBuilder<> &B, Value *V, Type *To) {
+  Type *From = V->getType();
+  if (From == To)
+    return V;
+  if (To->isPointerTy())
+    return From->isPointerTy() ? B.CreatePointerCast(V, To)
+                               : B.CreateIntToPtr(B.CreateZExtOrTrunc(
+                                                      V, B.getInt64Ty()),
+                                                  To);
+  if (From->isPointerTy())
+    V = B.CreatePtrToInt(V, B.getInt64Ty());
+  else if (!From->isIntegerTy())
+    V = B.CreateBitCast(V, B.getIntNTy(From->getPrimitiveSizeInBits()));
+  if (To->isIntegerTy())
+    return B.CreateZExtOrTrunc(V, To);
+  V = B.CreateZExtOrTrunc(V, B.getIntNTy(To->getPrimitiveSizeInBits()));
+  return B.CreateBitCast(V, To);
+}
+
+class KernelFormation {
+public:
+  explicit KernelFormation(Module &M)
+      : M(M), Ctx(M.getContext()), Ptr(PointerType::getUnqual(Ctx)),
+        I32(Type::getInt32Ty(Ctx)), I64(Type::getInt64Ty(Ctx)),
+        Void(Type::getVoidTy(Ctx)) {}
+
+  void run();
+
+private:
+  Module &M;
+  LLVMContext &Ctx;
+  Type *Ptr, *I32, *I64, *Void;
+  DenseMap<Function *, Function *> Wrappers;
+
+  void chooseModes(SmallVectorImpl<KernelInfo> &Kernels);
+  void globalize(Function *Kernel);
+  void globalizeAlloca(AllocaInst *A);
+  void lowerForks(Function &F, KernelMode Mode);
+  std::pair<Value *, Value *> threadIdSlots(Function &F);
+  void lowerForkTeams(CallInst *Fork);
+  void lowerForkCallSPMD(CallInst *Fork);
+  void lowerForkCallGeneric(CallInst *Fork);
+  Function *parallelWrapper(Function *Microtask);
+  void formKernel(const KernelInfo &K);
+  FunctionCallee runtime(StringRef Name, Type *Ret, ArrayRef<Type *> Params) {
+    return M.getOrInsertFunction(Name, FunctionType::get(Ret, Params, false));
+  }
+};
+
+/// Keeps SPMD only where it is valid: the region must contain a parallel
+/// region, and no function with one may be shared with a generic kernel
+/// (the two modes lower it differently).
+void KernelFormation::chooseModes(SmallVectorImpl<KernelInfo> &Kernels) {
+  DenseSet<Function *> GenericForkers;
+  for (const KernelInfo &K : Kernels)
+    if (K.Mode == KernelMode::Generic)
+      for (Function *F : reachableFrom(K.F))
+        if (containsCallTo(*F, ForkCall))
+          GenericForkers.insert(F);
+  for (KernelInfo &K : Kernels) {
+    if (K.Mode != KernelMode::SPMD)
+      continue;
+    SetVector<Function *> Reach = reachableFrom(K.F);
+    bool HasParallel = any_of(
+        Reach, [](Function *F) { return containsCallTo(*F, ForkCall); });
+    bool Shared =
+        any_of(Reach, [&](Function *F) { return GenericForkers.count(F); });
+    if (!HasParallel || Shared) {
+      LLVM_DEBUG(dbgs() << K.F->getName() << ": generic instead of SPMD\n");
+      K.Mode = KernelMode::Generic;
+    }
+  }
+}
+
+/// The functions the main thread of a generic kernel runs: everything the
+/// kernel reaches except through the microtask of a parallel region.
+SetVector<Function *> mainThreadFunctions(Function *Kernel) {
+  SetVector<Function *> Seen;
+  SmallVector<Function *, 16> Work = {Kernel};
+  while (!Work.empty()) {
+    Function *F = Work.pop_back_val();
+    if (!Seen.insert(F))
+      continue;
+    for (Instruction &I : instructions(*F)) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB)
+        continue;
+      if (isCallTo(I, ForkTeams)) {
+        if (Function *T = microtaskOf(*CB))
+          Work.push_back(T);
+        continue;
+      }
+      if (Function *Callee = CB->getCalledFunction();
+          Callee && !Callee->isDeclaration())
+        Work.push_back(Callee);
+    }
+  }
+  return Seen;
+}
+
+/// Functions that start a parallel region, directly or through calls.
+DenseSet<Function *> functionsReachingParallel(Module &M) {
+  DenseSet<Function *> Result;
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (Function &F : M) {
+      if (F.isDeclaration() || Result.count(&F))
+        continue;
+      for (Instruction &I : instructions(F)) {
+        Function *Callee = calledFunction(I);
+        if (Callee && (Callee->getName() == ForkCall || Result.count(Callee))) {
+          Result.insert(&F);
+          Changed = true;
+          break;
+        }
+      }
+    }
+  }
+  return Result;
+}
+
+/// Whether the address of \p A reaches, as a call argument, a parallel
+/// region or a function that starts one.
+bool escapesToParallel(AllocaInst *A, const DenseSet<Function *> &Parallel) {
+  SmallVector<Value *, 8> Work = {A};
+  SmallPtrSet<Value *, 8> Seen;
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (User *U : V->users()) {
+      if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U) ||
+          isa<AddrSpaceCastInst>(U)) {
+        Work.push_back(U);
+        continue;
+      }
+      auto *CB = dyn_cast<CallBase>(U);
+      if (!CB || CB->getCalledOperand() == V)
+        continue;
+      Function *Callee = CB->getCalledFunction();
+      if (Callee && (Callee->getName() == ForkCall ||
+                     Callee->getName() == ForkTeams || Parallel.count(Callee)))
+        return true;
+    }
+  }
+  return false;
+}
+
+void KernelFormation::globalizeAlloca(AllocaInst *A) {
+  const DataLayout &DL = M.getDataLayout();
+  uint64_t Size = DL.getTypeAllocSize(A->getAllocatedType());
+  IRBuilder<> B(A);
+  CallInst *Shared = B.CreateCall(
+      runtime("__cot_gpu_alloc_shared", Ptr, {I64}), {B.getInt64(Size)},
+      A->getName() + ".shared");
+  A->replaceAllUsesWith(Shared);
+  A->eraseFromParent();
+  // Freed in reverse order: the frees go right before each return, ahead of
+  // the frees of earlier allocations.
+  for (BasicBlock &BB : *Shared->getFunction())
+    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator())) {
+      Instruction *At = Ret;
+      while (auto *Prev = dyn_cast_or_null<CallInst>(At->getPrevNode()))
+        if (isCallTo(*Prev, "__cot_gpu_free_shared"))
+          At = Prev;
+        else
+          break;
+      IRBuilder<>(At).CreateCall(
+          runtime("__cot_gpu_free_shared", Void, {Ptr, I64}),
+          {Shared, ConstantInt::get(I64, Size)});
+    }
+  ++NumGlobalized;
+}
+
+void KernelFormation::globalize(Function *Kernel) {
+  DenseSet<Function *> Parallel = functionsReachingParallel(M);
+  for (Function *F : mainThreadFunctions(Kernel)) {
+    SmallVector<AllocaInst *, 8> Escaping;
+    for (Instruction &I : F->getEntryBlock())
+      if (auto *A = dyn_cast<AllocaInst>(&I);
+          A && A->isStaticAlloca() && escapesToParallel(A, Parallel))
+        Escaping.push_back(A);
+    for (AllocaInst *A : Escaping)
+      globalizeAlloca(A);
+  }
+}
+
+/// Slots holding the thread id and a zero, the first two arguments of
+/// every microtask.
+std::pair<Value *, Value *> KernelFormation::threadIdSlots(Function &F) {
+  IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+  Value *Gtid = B.CreateAlloca(I32, nullptr, "gtid.slot");
+  Value *Zero = B.CreateAlloca(I32, nullptr, "zero.slot");
+  Value *Id = B.CreateCall(runtime("__kmpc_global_thread_num", I32, {Ptr}),
+                           {ConstantPointerNull::get(cast<PointerType>(Ptr))});
+  B.CreateStore(Id, Gtid);
+  B.CreateStore(B.getInt32(0), Zero);
+  return {Gtid, Zero};
+}
+
+/// The microtask's arguments after the two thread-id pointers.
+SmallVector<Value *, 8> microtaskArgs(IRBuilder<> &B, CallInst *Fork,
+                                      Function *Micro, Value *Gtid,
+                                      Value *Zero) {
+  SmallVector<Value *, 8> Args = {Gtid, Zero};
+  for (unsigned I = 3; I < Fork->arg_size(); ++I)
+    Args.push_back(castArgument(B, Fork->getArgOperand(I),
+                                Micro->getArg(Args.size())->getType()));
+  return Args;
+}
+
+void KernelFormation::lowerForkTeams(CallInst *Fork) {
+  Function *Micro = microtaskOf(*Fork);
+  auto [Gtid, Zero] = threadIdSlots(*Fork->getFunction());
+  IRBuilder<> B(Fork);
+  B.CreateCall(Micro, microtaskArgs(B, Fork, Micro, Gtid, Zero));
+  Fork->eraseFromParent();
+}
+
+void KernelFormation::lowerForkCallSPMD(CallInst *Fork) {
+  Function *Micro = microtaskOf(*Fork);
+  auto [Gtid, Zero] = threadIdSlots(*Fork->getFunction());
+  IRBuilder<> B(Fork);
+  B.CreateCall(runtime("__cot_gpu_spmd_parallel_begin", Void, {}));
+  B.CreateCall(Micro, microtaskArgs(B, Fork, Micro, Gtid, Zero));
+  B.CreateCall(runtime("__cot_gpu_spmd_parallel_end", Void, {}));
+  Fork->eraseFromParent();
+}
+
+/// `void <microtask>.wrapper(void **Args)`: what __cot_gpu_parallel calls in
+/// each thread of the region.
+Function *KernelFormation::parallelWrapper(Function *Micro) {
+  Function *&W = Wrappers[Micro];
+  if (W)
+    return W;
+  W = Function::Create(FunctionType::get(Void, {Ptr}, false),
+                       GlobalValue::InternalLinkage,
+                       Micro->getName() + ".wrapper", M);
+  W->addFnAttr(Attribute::NoUnwind);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", W));
+  Value *Gtid = B.CreateAlloca(I32, nullptr, "gtid.slot");
+  Value *Zero = B.CreateAlloca(I32, nullptr, "zero.slot");
+  B.CreateStore(
+      B.CreateCall(runtime("__kmpc_global_thread_num", I32, {Ptr}),
+                   {ConstantPointerNull::get(cast<PointerType>(Ptr))}),
+      Gtid);
+  B.CreateStore(B.getInt32(0), Zero);
+  SmallVector<Value *, 8> Args = {Gtid, Zero};
+  for (unsigned I = 2; I < Micro->arg_size(); ++I) {
+    Value *Slot = B.CreateConstInBoundsGEP1_64(Ptr, W->getArg(0), I - 2);
+    Args.push_back(
+        castArgument(B, B.CreateLoad(Ptr, Slot), Micro->getArg(I)->getType()));
+  }
+  B.CreateCall(Micro, Args);
+  B.CreateRetVoid();
+  return W;
+}
+
+void KernelFormation::lowerForkCallGeneric(CallInst *Fork) {
+  Function *Micro = microtaskOf(*Fork);
+  Function *F = Fork->getFunction();
+  unsigned NumArgs = Fork->arg_size() - 3;
+  IRBuilder<> EntryB(&*F->getEntryBlock().getFirstInsertionPt());
+  auto *ArgsTy = ArrayType::get(Ptr, std::max(NumArgs, 1u));
+  Value *Argv = EntryB.CreateAlloca(ArgsTy, nullptr, "parallel.args");
+  IRBuilder<> B(Fork);
+  for (unsigned I = 0; I < NumArgs; ++I)
+    B.CreateStore(castArgument(B, Fork->getArgOperand(I + 3), Ptr),
+                  B.CreateConstInBoundsGEP2_32(ArgsTy, Argv, 0, I));
+  B.CreateCall(runtime("__cot_gpu_parallel", Void, {Ptr, Ptr, I32, I32, I32}),
+               {parallelWrapper(Micro), Argv, B.getInt32(NumArgs),
+                B.getInt32(0), B.getInt32(1)});
+  Fork->eraseFromParent();
+}
+
+void KernelFormation::lowerForks(Function &F, KernelMode Mode) {
+  SmallVector<CallInst *, 4> Teams, Parallels;
+  for (Instruction &I : instructions(F)) {
+    auto *CI = dyn_cast<CallInst>(&I);
+    if (!CI || !microtaskOf(*CI))
+      continue;
+    if (isCallTo(I, ForkTeams))
+      Teams.push_back(CI);
+    else if (isCallTo(I, ForkCall))
+      Parallels.push_back(CI);
+  }
+  for (CallInst *CI : Teams)
+    lowerForkTeams(CI);
+  for (CallInst *CI : Parallels) {
+    if (Mode == KernelMode::SPMD)
+      lowerForkCallSPMD(CI);
+    else
+      lowerForkCallGeneric(CI);
+  }
+}
+
+/// The CUDA kernel: a new function under the outlined function's name with
+/// pointer-sized parameters, entering the device runtime in the kernel's
+/// mode and calling the outlined function (now `<name>.impl`).
+void KernelFormation::formKernel(const KernelInfo &K) {
+  Function *Impl = K.F;
+  std::string Name = Impl->getName().str();
+  Impl->setName(Name + ".impl");
+  Impl->setLinkage(GlobalValue::InternalLinkage);
+  SmallVector<Type *, 8> Params;
+  for (Argument &A : Impl->args())
+    Params.push_back(A.getType()->isPointerTy() ? Ptr : I64);
+  auto *Kernel = Function::Create(FunctionType::get(Void, Params, false),
+                                  GlobalValue::ExternalLinkage, Name, M);
+  Kernel->addFnAttr(Attribute::NoUnwind);
+
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Kernel));
+  SmallVector<Value *, 8> Args;
+  for (Argument &A : Impl->args())
+    Args.push_back(castArgument(B, Kernel->getArg(A.getArgNo()), A.getType()));
+  if (K.Mode == KernelMode::SPMD) {
+    B.CreateCall(runtime("__cot_gpu_spmd_init", Void, {}));
+    B.CreateCall(Impl, Args);
+    B.CreateCall(runtime("__cot_gpu_spmd_deinit", Void, {}));
+    B.CreateRetVoid();
+    ++NumSPMDKernels;
+  } else {
+    Value *IsMain =
+        B.CreateCall(runtime("__cot_gpu_generic_init", I32, {}), {}, "is.main");
+    BasicBlock *Main = BasicBlock::Create(Ctx, "main.thread", Kernel);
+    BasicBlock *Exit = BasicBlock::Create(Ctx, "exit", Kernel);
+    B.CreateCondBr(B.CreateICmpNE(IsMain, B.getInt32(0)), Main, Exit);
+    B.SetInsertPoint(Main);
+    B.CreateCall(Impl, Args);
+    B.CreateCall(runtime("__cot_gpu_generic_deinit", Void, {}));
+    B.CreateBr(Exit);
+    B.SetInsertPoint(Exit);
+    B.CreateRetVoid();
+    ++NumGenericKernels;
+  }
+  NamedMDNode *Annotations = M.getOrInsertNamedMetadata("nvvm.annotations");
+  Annotations->addOperand(MDNode::get(
+      Ctx, {ValueAsMetadata::get(Kernel), MDString::get(Ctx, "kernel"),
+            ValueAsMetadata::get(ConstantInt::get(I32, 1))}));
+}
+
+void KernelFormation::run() {
+  SmallVector<KernelInfo, 8> Kernels = kernelsOf(M);
+  chooseModes(Kernels);
+  for (const KernelInfo &K : Kernels)
+    if (K.Mode == KernelMode::Generic)
+      globalize(K.F);
+  DenseMap<Function *, KernelMode> ModeOf;
+  for (const KernelInfo &K : Kernels)
+    for (Function *F : reachableFrom(K.F))
+      if (!ModeOf.count(F) || K.Mode == KernelMode::Generic)
+        ModeOf[F] = K.Mode;
+  for (auto &[F, Mode] : ModeOf)
+    lowerForks(*F, Mode);
+  for (const KernelInfo &K : Kernels)
+    formKernel(K);
+  if (NamedMDNode *MD = M.getNamedMetadata("cot.kernels"))
+    MD->eraseFromParent();
+}
+
+} // namespace
+
+void formNVPTXKernels(Module &M) { KernelFormation(M).run(); }
+
+} // namespace cot

@@ -1,0 +1,105 @@
+//===- NVPTXRetarget.cpp - Host IR to nvptx64 ------------------------------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Device code comes from the host parse, so its IR is x86_64 IR. Both are
+// 64-bit little-endian with the same alignment of the C types a target
+// region can use, except long double; struct layouts therefore agree between
+// host and device by construction. This step changes the triple and data
+// layout, drops the host's target attributes and -O0's optnone (device code
+// is always optimized, or the device runtime would not inline), and rejects
+// what no GPU can run, naming the function that uses it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OpenMPDevice/NVPTX.h"
+
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace cot {
+
+static Error hostOnly(const Function &F, const Twine &What) {
+  return createStringError(inconvertibleErrorCode(),
+                           "%s cannot run on an NVIDIA GPU; used in function "
+                           "'%s', which a target region reaches",
+                           What.str().c_str(), F.getName().str().c_str());
+}
+
+static bool usesLongDouble(const Instruction &I) {
+  if (I.getType()->isX86_FP80Ty())
+    return true;
+  return any_of(I.operands(),
+                [](const Use &U) { return U->getType()->isX86_FP80Ty(); });
+}
+
+/// The first host-only feature \p F uses, as an error.
+static Error checkHostOnlyFeatures(const Function &F) {
+  if (F.isVarArg() && !F.isDeclaration())
+    return hostOnly(F, "a variadic function definition");
+  if (F.hasPersonalityFn())
+    return hostOnly(F, "C++ exception handling");
+  for (const Instruction &I : instructions(F)) {
+    if (usesLongDouble(I))
+      return hostOnly(F, "long double");
+    if (isa<InvokeInst>(I) || isa<LandingPadInst>(I) || isa<ResumeInst>(I))
+      return hostOnly(F, "C++ exception handling");
+    const auto *CB = dyn_cast<CallBase>(&I);
+    if (!CB)
+      continue;
+    if (CB->isInlineAsm())
+      return hostOnly(F, "inline assembly");
+    if (const Function *Callee = CB->getCalledFunction()) {
+      StringRef Name = Callee->getName();
+      if (Name.starts_with("llvm.x86."))
+        return hostOnly(F, "the x86 intrinsic '" + Name + "'");
+      if (Name == "__cxa_throw" || Name == "__cxa_allocate_exception")
+        return hostOnly(F, "throwing a C++ exception");
+      if (Name == "llvm.threadlocal.address")
+        return hostOnly(F, "a thread_local variable");
+    }
+  }
+  return Error::success();
+}
+
+/// Attributes that describe the host CPU or -O0 compilation.
+static void dropHostAttributes(Function &F) {
+  for (StringRef A : {"target-cpu", "target-features", "tune-cpu",
+                      "stack-protector-buffer-size", "frame-pointer",
+                      "min-legal-vector-width"})
+    F.removeFnAttr(A);
+  F.removeFnAttr(Attribute::UWTable);
+  F.removeFnAttr(Attribute::OptimizeNone);
+  if (!F.hasFnAttribute(Attribute::AlwaysInline))
+    F.removeFnAttr(Attribute::NoInline);
+  F.removeFnAttr(Attribute::StackProtect);
+  F.removeFnAttr(Attribute::StackProtectStrong);
+  F.removeFnAttr(Attribute::StackProtectReq);
+}
+
+Error retargetToNVPTX(Module &M) {
+  for (GlobalVariable &GV : M.globals())
+    if (GV.isThreadLocal() && !GV.use_empty())
+      return createStringError(inconvertibleErrorCode(),
+                               "the thread_local variable '%s' cannot be "
+                               "used on an NVIDIA GPU",
+                               GV.getName().str().c_str());
+  for (Function &F : M) {
+    if (Error E = checkHostOnlyFeatures(F))
+      return E;
+    dropHostAttributes(F);
+  }
+  M.setTargetTriple(NVPTXTriple);
+  M.setDataLayout(NVPTXDataLayout);
+  M.setModuleInlineAsm("");
+  return Error::success();
+}
+
+} // namespace cot

@@ -1,0 +1,243 @@
+//===- Parallel.cpp - Generic-mode control loop and parallel regions ------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Generic mode follows the control-loop scheme of "Coordinating GPU threads
+// for OpenMP 4.0 in LLVM" (Bertolli et al.): thread 0 of the block (the main
+// thread) runs the sequential code of the teams region; the other threads
+// wait at a block barrier in a loop. For a parallel region the main thread
+// publishes the outlined function, a team-shared copy of its arguments and
+// the team size, releases the workers at the barrier, runs the region as
+// thread 0 and waits for the others at a second barrier. The region size
+// decides which threads call the function; the others go straight to the
+// second barrier. Deinit publishes a null function: the workers leave.
+//
+// Parallel regions inside parallel regions run serialized on the thread that
+// meets them (thread number 0, team size 1), as do regions with if(false)
+// and __kmpc_fork_call, which the device lowering normally removes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DeviceRTL.h"
+
+#include <stdarg.h>
+
+using namespace cot;
+
+//===-- Generic mode --------------------------------------------------------===//
+
+static void workerLoop(uint32_t T) {
+  for (;;) {
+    blockBarrier(); // wait for work
+    cot_gpu_parallel_fn Fn = TeamState.WorkFn;
+    if (!Fn)
+      return;
+    if (T < TeamState.RegionThreads) {
+      ThreadState[T] = 1; // level 1, dispatch parity reset per region
+      Fn(TeamState.WorkArgs);
+      ThreadState[T] = 0;
+    }
+    blockBarrier(); // region done
+  }
+}
+
+COT_EXPORT int32_t __cot_gpu_generic_init(void) {
+  uint32_t T = threadId();
+  if (T == 0)
+    initTeamState(ModeGeneric);
+  ThreadState[T] = 0;
+  blockBarrier();
+  if (T == 0)
+    return 1;
+  workerLoop(T);
+  return 0;
+}
+
+COT_EXPORT void __cot_gpu_generic_deinit(void) {
+  if (threadId() != 0 || TeamState.Mode != ModeGeneric)
+    return;
+  TeamState.WorkFn = nullptr;
+  blockBarrier(); // the workers see the null function and return
+  releaseTeamState();
+}
+
+static uint32_t resolveNumThreads(int32_t Requested) {
+  uint32_t Max = blockSize();
+  uint32_t N = Requested > 0 ? (uint32_t)Requested : TeamState.PendingThreads;
+  if (N == 0)
+    N = TeamState.NThreadsICV;
+  if (N == 0 || N > Max)
+    N = Max;
+  TeamState.PendingThreads = 0;
+  return N;
+}
+
+static void runSerialized(cot_gpu_parallel_fn Fn, void **Args) {
+  enterSerialized();
+  Fn(Args);
+  exitSerialized();
+}
+
+COT_EXPORT void __cot_gpu_parallel(cot_gpu_parallel_fn Fn, void **Args,
+                                   int32_t NumArgs, int32_t NumThreads,
+                                   int32_t IfCond) {
+  uint32_t T = threadId();
+  if (T != 0 || level() != 0 || TeamState.Mode != ModeGeneric) {
+    // Nested (or not from the main thread of a generic block): serialized.
+    runSerialized(Fn, Args);
+    return;
+  }
+  uint32_t N = resolveNumThreads(NumThreads);
+  if (!IfCond || N == 1) {
+    runSerialized(Fn, Args);
+    return;
+  }
+
+  // The team-shared copy of the arguments.
+  uint32_t Count = NumArgs > 0 ? (uint32_t)NumArgs : 0;
+  void **Shared = Count <= SharedArgSlots
+                      ? generic(&SharedArgs[0])
+                      : (void **)__cot_gpu_alloc_shared(Count * sizeof(void *));
+  for (uint32_t I = 0; I < Count; ++I)
+    Shared[I] = Args[I];
+
+  TeamState.RegionThreads = N;
+  TeamState.WorkArgs = Shared;
+  TeamState.WorkFn = Fn;
+  blockBarrier(); // release the workers
+  ThreadState[0] = 1;
+  Fn(Shared);
+  ThreadState[0] = 0;
+  blockBarrier(); // wait for them
+
+  if (Count > SharedArgSlots)
+    __cot_gpu_free_shared(Shared, Count * sizeof(void *));
+}
+
+//===-- libomp entry points ------------------------------------------------===//
+
+COT_EXPORT void __kmpc_push_num_threads(ident_t *, int32_t, int32_t N) {
+  // Only the main thread of a generic block starts parallel regions.
+  if (threadId() == 0 && level() == 0)
+    TeamState.PendingThreads = N > 0 ? (uint32_t)N : 0;
+}
+
+COT_EXPORT void __kmpc_push_num_teams(ident_t *, int32_t, int32_t, int32_t) {}
+COT_EXPORT void __kmpc_push_num_teams_51(ident_t *, int32_t, int32_t, int32_t,
+                                         int32_t) {}
+COT_EXPORT void __kmpc_push_proc_bind(ident_t *, int32_t, int32_t) {}
+COT_EXPORT void __kmpc_set_thread_limit(ident_t *, int32_t, int32_t) {}
+
+COT_EXPORT void __kmpc_serialized_parallel(ident_t *, int32_t) {
+  enterSerialized();
+}
+
+COT_EXPORT void __kmpc_end_serialized_parallel(ident_t *, int32_t) {
+  exitSerialized();
+}
+
+// Fallbacks for fork calls the device lowering left in place: the microtask
+// runs on the calling thread. Microtask arguments are pointer-sized (pointers
+// or values cast to intptr_t), so they are forwarded as 64-bit values through
+// non-variadic prototypes matching the outlined function's parameters.
+typedef void (*kmpc_micro)(int32_t *, int32_t *, ...);
+
+#define COT_MAX_FORK_ARGS 16
+static void invokeMicrotask(kmpc_micro Fn, int32_t Argc, void **A) {
+  int32_t Gtid = (int32_t)threadId(), Btid = 0;
+  int32_t *G = &Gtid, *B = &Btid;
+  typedef void *P;
+  switch (Argc) {
+  case 0: ((void (*)(int32_t *, int32_t *))Fn)(G, B); break;
+  case 1: ((void (*)(int32_t *, int32_t *, P))Fn)(G, B, A[0]); break;
+  case 2: ((void (*)(int32_t *, int32_t *, P, P))Fn)(G, B, A[0], A[1]); break;
+  case 3:
+    ((void (*)(int32_t *, int32_t *, P, P, P))Fn)(G, B, A[0], A[1], A[2]);
+    break;
+  case 4:
+    ((void (*)(int32_t *, int32_t *, P, P, P, P))Fn)(G, B, A[0], A[1], A[2],
+                                                     A[3]);
+    break;
+  case 5:
+    ((void (*)(int32_t *, int32_t *, P, P, P, P, P))Fn)(G, B, A[0], A[1], A[2],
+                                                        A[3], A[4]);
+    break;
+  case 6:
+    ((void (*)(int32_t *, int32_t *, P, P, P, P, P, P))Fn)(
+        G, B, A[0], A[1], A[2], A[3], A[4], A[5]);
+    break;
+  case 7:
+    ((void (*)(int32_t *, int32_t *, P, P, P, P, P, P, P))Fn)(
+        G, B, A[0], A[1], A[2], A[3], A[4], A[5], A[6]);
+    break;
+  case 8:
+    ((void (*)(int32_t *, int32_t *, P, P, P, P, P, P, P, P))Fn)(
+        G, B, A[0], A[1], A[2], A[3], A[4], A[5], A[6], A[7]);
+    break;
+  case 9:
+    ((void (*)(int32_t *, int32_t *, P, P, P, P, P, P, P, P, P))Fn)(
+        G, B, A[0], A[1], A[2], A[3], A[4], A[5], A[6], A[7], A[8]);
+    break;
+  case 10:
+    ((void (*)(int32_t *, int32_t *, P, P, P, P, P, P, P, P, P, P))Fn)(
+        G, B, A[0], A[1], A[2], A[3], A[4], A[5], A[6], A[7], A[8], A[9]);
+    break;
+  case 11:
+    ((void (*)(int32_t *, int32_t *, P, P, P, P, P, P, P, P, P, P, P))Fn)(
+        G, B, A[0], A[1], A[2], A[3], A[4], A[5], A[6], A[7], A[8], A[9],
+        A[10]);
+    break;
+  case 12:
+    ((void (*)(int32_t *, int32_t *, P, P, P, P, P, P, P, P, P, P, P, P))Fn)(
+        G, B, A[0], A[1], A[2], A[3], A[4], A[5], A[6], A[7], A[8], A[9],
+        A[10], A[11]);
+    break;
+  case 13:
+    ((void (*)(int32_t *, int32_t *, P, P, P, P, P, P, P, P, P, P, P, P,
+               P))Fn)(G, B, A[0], A[1], A[2], A[3], A[4], A[5], A[6], A[7],
+                      A[8], A[9], A[10], A[11], A[12]);
+    break;
+  case 14:
+    ((void (*)(int32_t *, int32_t *, P, P, P, P, P, P, P, P, P, P, P, P, P,
+               P))Fn)(G, B, A[0], A[1], A[2], A[3], A[4], A[5], A[6], A[7],
+                      A[8], A[9], A[10], A[11], A[12], A[13]);
+    break;
+  case 15:
+    ((void (*)(int32_t *, int32_t *, P, P, P, P, P, P, P, P, P, P, P, P, P, P,
+               P))Fn)(G, B, A[0], A[1], A[2], A[3], A[4], A[5], A[6], A[7],
+                      A[8], A[9], A[10], A[11], A[12], A[13], A[14]);
+    break;
+  case 16:
+    ((void (*)(int32_t *, int32_t *, P, P, P, P, P, P, P, P, P, P, P, P, P, P,
+               P, P))Fn)(G, B, A[0], A[1], A[2], A[3], A[4], A[5], A[6], A[7],
+                         A[8], A[9], A[10], A[11], A[12], A[13], A[14], A[15]);
+    break;
+  default:
+    fatal();
+  }
+}
+
+#define COT_COLLECT_ARGS(Argc, Last, A)                                        \
+  void *A[COT_MAX_FORK_ARGS];                                                  \
+  {                                                                            \
+    va_list AP;                                                                \
+    va_start(AP, Last);                                                        \
+    for (int32_t I = 0; I < Argc && I < COT_MAX_FORK_ARGS; ++I)                \
+      A[I] = va_arg(AP, void *);                                               \
+    va_end(AP);                                                                \
+  }
+
+COT_EXPORT void __kmpc_fork_call(ident_t *, int32_t Argc, kmpc_micro Fn, ...) {
+  COT_COLLECT_ARGS(Argc, Fn, A);
+  enterSerialized();
+  invokeMicrotask(Fn, Argc, A);
+  exitSerialized();
+}
+
+COT_EXPORT void __kmpc_fork_teams(ident_t *, int32_t Argc, kmpc_micro Fn,
+                                  ...) {
+  COT_COLLECT_ARGS(Argc, Fn, A);
+  invokeMicrotask(Fn, Argc, A);
+}

@@ -1,0 +1,106 @@
+//===- State.cpp - Per-block state, SPMD kernels, team-shared storage -----===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The shared-memory state of a block, the SPMD kernel init/deinit, and
+// __cot_gpu_alloc_shared: a per-block stack in a fixed shared-memory buffer,
+// used by the block's main thread in generic mode, with device malloc as the
+// fallback (buffer full, other threads, SPMD kernels).
+//
+//===----------------------------------------------------------------------===//
+
+#include "DeviceRTL.h"
+
+using namespace cot;
+
+namespace cot {
+[[clang::loader_uninitialized]] COT_SHARED TeamStateTy TeamState;
+[[clang::loader_uninitialized]] COT_SHARED uint8_t ThreadState[MaxThreads];
+[[clang::loader_uninitialized]] COT_SHARED void *SharedArgs[SharedArgSlots];
+uint32_t GlobalLock = 0;
+} // namespace cot
+
+[[clang::loader_uninitialized]] alignas(16) static COT_SHARED
+    uint8_t SharedStack[SharedStackBytes];
+
+void cot::initTeamState(uint32_t Mode) {
+  TeamState.WorkFn = nullptr;
+  TeamState.WorkArgs = nullptr;
+  TeamState.CopyPrivate = nullptr;
+  TeamState.SerialDisp = nullptr;
+  TeamState.Mode = Mode;
+  TeamState.RegionThreads = Mode == ModeSPMD ? blockSize() : 1;
+  TeamState.PendingThreads = 0;
+  TeamState.NThreadsICV = 0;
+  TeamState.StackTop = 0;
+  TeamState.BarCount = 0;
+  TeamState.BarGen = 0;
+  TeamState.OrderedLock = 0;
+  TeamState.Exited = 0;
+  TeamState.RunSchedKind = SchedStatic;
+  TeamState.RunSchedChunk = 0;
+}
+
+void cot::releaseTeamState() {
+  if (TeamState.SerialDisp) {
+    free(TeamState.SerialDisp);
+    TeamState.SerialDisp = nullptr;
+  }
+}
+
+//===-- SPMD kernels -------------------------------------------------------===//
+
+COT_EXPORT void __cot_gpu_spmd_init(void) {
+  uint32_t T = threadId();
+  if (T == 0)
+    initTeamState(ModeSPMD);
+  ThreadState[T] = 0;
+  blockBarrier();
+}
+
+COT_EXPORT void __cot_gpu_spmd_deinit(void) {
+  // No barrier: the last thread to leave frees what the block allocated.
+  if (fetchAdd(COT_TS(Exited), 1u) == blockSize() - 1)
+    releaseTeamState();
+}
+
+COT_EXPORT void __cot_gpu_spmd_parallel_begin(void) {
+  ThreadState[threadId()] += 1;
+}
+
+COT_EXPORT void __cot_gpu_spmd_parallel_end(void) {
+  ThreadState[threadId()] -= 1;
+}
+
+//===-- Team-shared storage ------------------------------------------------===//
+
+static inline bool inSharedStack(void *Ptr) {
+  uint8_t *Base = generic(&SharedStack[0]);
+  return (uint8_t *)Ptr >= Base && (uint8_t *)Ptr < Base + SharedStackBytes;
+}
+
+COT_EXPORT void *__cot_gpu_alloc_shared(uint64_t Size) {
+  uint64_t Bytes = (Size + 15) & ~(uint64_t)15;
+  // Only the main thread of a generic-mode block owns the stack, so pushes
+  // and pops need no atomics and stay in LIFO order.
+  if (threadId() == 0 && TeamState.Mode == ModeGeneric) {
+    uint32_t Top = TeamState.StackTop;
+    if (Bytes <= SharedStackBytes - Top) {
+      TeamState.StackTop = Top + (uint32_t)Bytes;
+      return generic(&SharedStack[Top]);
+    }
+  }
+  return mallocOrDie(Bytes);
+}
+
+COT_EXPORT void __cot_gpu_free_shared(void *Ptr, uint64_t Size) {
+  if (!Ptr)
+    return;
+  if (inSharedStack(Ptr)) {
+    TeamState.StackTop = (uint32_t)((uint8_t *)Ptr - generic(&SharedStack[0]));
+    return;
+  }
+  free(Ptr);
+}

@@ -1,0 +1,383 @@
+//===- Worksharing.cpp - Loop scheduling ----------------------------------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Static schedules (__kmpc_for_static_init_*): the bounds each thread (or, for
+// the distribute kinds, each team) gets, with libomp's contract for
+// plastiter/plower/pupper/pstride so that Clang's host loops run unchanged.
+// The code is a template over the loop type, small and branch-light so that
+// it folds away once inlined with a constant schedule, increment and chunk.
+//
+// Dynamic schedules (__kmpc_dispatch_*): a team-shared descriptor in shared
+// memory with an atomic iteration counter. Two descriptors alternate between
+// consecutive loops (per-thread parity bit), and the region thread 0 fills one
+// in before a team barrier; a thread can be one loop ahead of the slowest
+// (nowait) but not two, because that barrier needs everyone. Ordered loops
+// hand out one iteration at a time and keep a team lock from dispatch_next to
+// the end of the iteration (__kmpc_dispatch_fini_*), so iterations run in
+// order. Loops of a team of one take everything at once.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DeviceRTL.h"
+
+using namespace cot;
+
+namespace {
+template <typename T> struct Unsigned;
+template <> struct Unsigned<int32_t> { typedef uint32_t Type; };
+template <> struct Unsigned<uint32_t> { typedef uint32_t Type; };
+template <> struct Unsigned<int64_t> { typedef uint64_t Type; };
+template <> struct Unsigned<uint64_t> { typedef uint64_t Type; };
+} // namespace
+
+// Number of iterations of lb..ub by incr, non-empty loop.
+template <typename T, typename ST>
+COT_INLINE typename Unsigned<T>::Type tripCount(T Lo, T Hi, ST Incr) {
+  typedef typename Unsigned<T>::Type UT;
+  if (Incr > 0)
+    return (UT)(Hi - Lo) / (UT)Incr + 1;
+  return (UT)(Lo - Hi) / (UT)(-Incr) + 1;
+}
+
+// Bounds of participant Id of N for the static kinds. Kinds: chunked (33, 91,
+// and unknown chunked ones), balanced-chunked (45), blocked (the rest).
+template <typename T, typename ST>
+COT_INLINE void staticInit(int32_t Kind, uint32_t Id, uint32_t N,
+                           int32_t *PLast, T *PLower, T *PUpper, ST *PStride,
+                           ST Incr, ST Chunk) {
+  typedef typename Unsigned<T>::Type UT;
+  T Lo = *PLower, Hi = *PUpper;
+  int32_t Last;
+  if (Incr > 0 ? Hi < Lo : Lo < Hi) { // zero-trip loop
+    if (PLast)
+      *PLast = 0;
+    *PStride = Incr;
+    return;
+  }
+  if (N == 1) { // one participant: everything
+    if (PLast)
+      *PLast = 1;
+    *PStride = Incr > 0 ? (ST)(Hi - Lo + 1) : (ST) - (Lo - Hi + 1);
+    return;
+  }
+  UT Trip = tripCount(Lo, Hi, Incr);
+  T Past = (T)(Hi + (Incr > 0 ? 1 : -1)); // an empty range for idle ids
+  if (Kind == SchedStaticChunked || Kind == SchedDistributeStaticChunked) {
+    if (Chunk < 1)
+      Chunk = 1;
+    else if ((UT)Chunk > Trip)
+      Chunk = (ST)Trip;
+    UT NChunks = Trip / (UT)Chunk + (Trip % (UT)Chunk ? 1 : 0);
+    ST Span = Chunk * Incr;
+    *PStride = NChunks < N ? (ST)(Span * (ST)NChunks) : (ST)(Span * (ST)N);
+    if (Id < NChunks) {
+      T First = (T)(Lo + Span * (ST)Id);
+      *PLower = First;
+      *PUpper = (T)(First + Span - Incr);
+    } else {
+      *PLower = Past;
+    }
+    Last = Id == (NChunks - 1) % N;
+  } else if (Kind == SchedStaticBalancedChunked) {
+    if (Chunk < 1)
+      Chunk = 1;
+    UT Per = (Trip + N - 1) / N;
+    Per = (Per + (UT)Chunk - 1) / (UT)Chunk * (UT)Chunk;
+    ST Span = (ST)Per * Incr;
+    T First = (T)(Lo + Span * (ST)Id);
+    T End = (T)(First + Span - Incr);
+    if (Incr > 0 ? End > Hi : End < Hi)
+      End = Hi;
+    *PLower = First;
+    *PUpper = End;
+    *PStride = (ST)(Span * (ST)N);
+    Last = Id == (Trip - 1) / Per;
+  } else {
+    if (Trip < N) {
+      if (Id < Trip)
+        *PLower = *PUpper = (T)(Lo + (ST)Id * Incr);
+      else
+        *PLower = Past;
+      Last = Id == Trip - 1;
+    } else {
+      UT Small = Trip / N, Extra = Trip % N;
+      T First = (T)(Lo + Incr * (ST)(Id * Small + (Id < Extra ? Id : Extra)));
+      *PLower = First;
+      *PUpper = (T)(First + (ST)Small * Incr - (Id < Extra ? 0 : Incr));
+      Last = Id == N - 1;
+    }
+    *PStride = (ST)Trip;
+  }
+  if (PLast)
+    *PLast = Last;
+}
+
+COT_INLINE bool isDistributeKind(int32_t Kind) {
+  return Kind == SchedDistributeStatic || Kind == SchedDistributeStaticChunked;
+}
+
+template <typename T, typename ST>
+COT_INLINE void forStaticInit(int32_t Kind, int32_t *PLast, T *PLower,
+                              T *PUpper, ST *PStride, ST Incr, ST Chunk) {
+  Kind &= SchedKindMask;
+  if (isDistributeKind(Kind))
+    staticInit<T, ST>(Kind, blockId(), numBlocks(), PLast, PLower, PUpper,
+                      PStride, Incr, Chunk);
+  else
+    staticInit<T, ST>(Kind, teamThreadNum(), teamNumThreads(), PLast, PLower,
+                      PUpper, PStride, Incr, Chunk);
+}
+
+#define COT_STATIC_INIT(Name, T, ST)                                           \
+  COT_EXPORT void Name(ident_t *, int32_t, int32_t Kind, int32_t *PLast,       \
+                       T *PLower, T *PUpper, ST *PStride, ST Incr, ST Chunk) { \
+    forStaticInit<T, ST>(Kind, PLast, PLower, PUpper, PStride, Incr, Chunk);   \
+  }
+COT_STATIC_INIT(__kmpc_for_static_init_4, int32_t, int32_t)
+COT_STATIC_INIT(__kmpc_for_static_init_4u, uint32_t, int32_t)
+COT_STATIC_INIT(__kmpc_for_static_init_8, int64_t, int64_t)
+COT_STATIC_INIT(__kmpc_for_static_init_8u, uint64_t, int64_t)
+
+// The device runtime flavour of distribute: always over the teams.
+#define COT_DISTRIBUTE_INIT(Name, T, ST)                                       \
+  COT_EXPORT void Name(ident_t *, int32_t, int32_t Kind, int32_t *PLast,       \
+                       T *PLower, T *PUpper, ST *PStride, ST Incr, ST Chunk) { \
+    Kind &= SchedKindMask;                                                     \
+    staticInit<T, ST>(Kind == SchedStaticChunked ? SchedDistributeStaticChunked \
+                                                 : Kind,                       \
+                      blockId(), numBlocks(), PLast, PLower, PUpper, PStride,  \
+                      Incr, Chunk);                                            \
+  }
+COT_DISTRIBUTE_INIT(__kmpc_distribute_static_init_4, int32_t, int32_t)
+COT_DISTRIBUTE_INIT(__kmpc_distribute_static_init_4u, uint32_t, int32_t)
+COT_DISTRIBUTE_INIT(__kmpc_distribute_static_init_8, int64_t, int64_t)
+COT_DISTRIBUTE_INIT(__kmpc_distribute_static_init_8u, uint64_t, int64_t)
+
+COT_EXPORT void __kmpc_for_static_fini(ident_t *, int32_t) {}
+COT_EXPORT void __kmpc_distribute_static_fini(ident_t *, int32_t) {}
+
+// Combined distribute + for: the team's block of the iteration space (upper
+// bound in *PUpperDist), then the thread's part of it per Kind (34 or 33).
+template <typename T, typename ST>
+COT_INLINE void distForStaticInit(int32_t Kind, int32_t *PLast, T *PLower,
+                                  T *PUpper, T *PUpperDist, ST *PStride,
+                                  ST Incr, ST Chunk) {
+  Kind &= SchedKindMask;
+  int32_t TeamLast = 0, ThreadLast = 0;
+  ST TeamStride;
+  T Hi = *PUpper;
+  staticInit<T, ST>(SchedDistributeStatic, blockId(), numBlocks(), &TeamLast,
+                    PLower, PUpper, &TeamStride, Incr, 0);
+  T Lo = *PLower, TeamHi = *PUpper;
+  bool Empty = Incr > 0 ? TeamHi < Lo : Lo < TeamHi;
+  *PUpperDist = Empty ? Hi : TeamHi;
+  if (Empty) {
+    *PStride = Incr;
+    if (PLast)
+      *PLast = 0;
+    return;
+  }
+  staticInit<T, ST>(Kind == SchedStaticChunked ? SchedStaticChunked
+                                               : SchedStatic,
+                    teamThreadNum(), teamNumThreads(), &ThreadLast, PLower,
+                    PUpper, PStride, Incr, Chunk);
+  if (PLast)
+    *PLast = TeamLast && ThreadLast;
+}
+
+#define COT_DIST_FOR_INIT(Name, T, ST)                                         \
+  COT_EXPORT void Name(ident_t *, int32_t, int32_t Kind, int32_t *PLast,       \
+                       T *PLower, T *PUpper, T *PUpperDist, ST *PStride,       \
+                       ST Incr, ST Chunk) {                                    \
+    distForStaticInit<T, ST>(Kind, PLast, PLower, PUpper, PUpperDist, PStride, \
+                             Incr, Chunk);                                     \
+  }
+COT_DIST_FOR_INIT(__kmpc_dist_for_static_init_4, int32_t, int32_t)
+COT_DIST_FOR_INIT(__kmpc_dist_for_static_init_4u, uint32_t, int32_t)
+COT_DIST_FOR_INIT(__kmpc_dist_for_static_init_8, int64_t, int64_t)
+COT_DIST_FOR_INIT(__kmpc_dist_for_static_init_8u, uint64_t, int64_t)
+
+//===-- Dynamic schedules ---------------------------------------------------===//
+
+static SerialDispatchTy *serialSlot() {
+  SerialDispatchTy *Slots =
+      (SerialDispatchTy *)loadRelaxed((void **)COT_TS(SerialDisp));
+  if (!Slots) {
+    SerialDispatchTy *New = (SerialDispatchTy *)mallocOrDie(
+        (uint64_t)blockSize() * sizeof(SerialDispatchTy));
+    if (cas((void **)COT_TS(SerialDisp), (void *)nullptr, (void *)New)) {
+      Slots = New;
+    } else {
+      free(New);
+      Slots = (SerialDispatchTy *)loadRelaxed((void **)COT_TS(SerialDisp));
+    }
+  }
+  return &Slots[threadId()];
+}
+
+static uint32_t currentParity() {
+  return ThreadState[threadId()] & ParityBit ? 1 : 0;
+}
+
+static void dispatchInit(int32_t Kind, int64_t LB, int64_t ST, uint64_t Trip,
+                         int64_t Chunk) {
+  Kind &= SchedKindMask;
+  if (Kind >= SchedNoMergeOffset + 32)
+    Kind -= SchedNoMergeOffset; // kmp_nm_* behave like kmp_sch_*
+  uint32_t N = teamNumThreads();
+  if (N == 1) {
+    SerialDispatchTy *S = serialSlot();
+    S->LB = LB;
+    S->ST = ST;
+    S->Trip = Trip;
+    S->Pending = Trip != 0;
+    return;
+  }
+
+  bool Ordered = Kind > SchedOrderedLower && Kind <= SchedOrderedUpper;
+  if (Ordered)
+    Kind -= SchedOrderedLower - 32;
+  if (Kind == SchedRuntime || Kind == SchedRuntimeSimd) {
+    Kind = TeamState.RunSchedKind;
+    Chunk = TeamState.RunSchedChunk;
+  }
+  bool Guided = Kind == SchedGuidedChunked || Kind == SchedGuidedIterative ||
+                Kind == SchedGuidedAnalytical || Kind == SchedGuidedSimd;
+  uint64_t C;
+  if (Ordered)
+    C = 1;
+  else if (Kind == SchedDynamicChunked || Guided ||
+           Kind == SchedStaticChunked)
+    C = Chunk > 0 ? (uint64_t)Chunk : 1;
+  else // static, auto, and the rest: one block per thread
+    C = Trip / N + (Trip % N ? 1 : 0);
+  if (C == 0)
+    C = 1;
+
+  // Flip to the other descriptor; the region's thread 0 fills it in.
+  COT_SHARED uint8_t &State = ThreadState[threadId()];
+  State ^= ParityBit;
+  if (teamThreadNum() == 0) {
+    DispatchTy *D = generic(&TeamState.Disp[currentParity()]);
+    D->LB = LB;
+    D->ST = ST;
+    D->Trip = Trip;
+    D->Chunk = C;
+    D->Next = 0;
+    D->Guided = Guided;
+    D->Ordered = Ordered;
+    D->NumThreads = N;
+  }
+  teamBarrier();
+}
+
+// Claims the next chunk: [*First, *First + *Count) of 0..Trip-1.
+static bool dispatchNext(uint64_t *First, uint64_t *Count, int32_t *PLast) {
+  if (teamNumThreads() == 1) {
+    SerialDispatchTy *S = serialSlot();
+    if (!S->Pending)
+      return false;
+    S->Pending = 0;
+    *First = 0;
+    *Count = S->Trip;
+    if (PLast)
+      *PLast = 1;
+    return true;
+  }
+  DispatchTy *D = generic(&TeamState.Disp[currentParity()]);
+  uint64_t Trip = D->Trip, Chunk = D->Chunk, Begin;
+  if (D->Ordered)
+    lockAcquire(COT_TS(OrderedLock));
+  if (D->Guided) {
+    Begin = loadRelaxed(&D->Next);
+    for (;;) {
+      if (Begin >= Trip)
+        break;
+      uint64_t Size = (Trip - Begin) / (2 * (uint64_t)D->NumThreads);
+      if (Size < Chunk)
+        Size = Chunk;
+      uint64_t Expected = Begin;
+      if (__atomic_compare_exchange_n(&D->Next, &Expected, Begin + Size, false,
+                                      __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+        Chunk = Size;
+        break;
+      }
+      Begin = Expected;
+    }
+  } else {
+    Begin = fetchAdd(&D->Next, Chunk);
+  }
+  if (Begin >= Trip) {
+    if (D->Ordered)
+      lockRelease(COT_TS(OrderedLock));
+    return false;
+  }
+  uint64_t End = Trip - Begin < Chunk ? Trip : Begin + Chunk;
+  *First = Begin;
+  *Count = End - Begin;
+  if (PLast)
+    *PLast = End == Trip;
+  return true;
+}
+
+static void dispatchFini() {
+  if (teamNumThreads() == 1)
+    return;
+  DispatchTy *D = generic(&TeamState.Disp[currentParity()]);
+  if (D->Ordered)
+    lockRelease(COT_TS(OrderedLock));
+}
+
+template <typename T, typename ST>
+COT_INLINE void dispatchInitT(int32_t Kind, T Lb, T Ub, ST St, ST Chunk) {
+  if (St == 0)
+    fatal();
+  uint64_t Trip =
+      (St > 0 ? Ub < Lb : Lb < Ub) ? 0 : (uint64_t)tripCount<T, ST>(Lb, Ub, St);
+  dispatchInit(Kind, (int64_t)Lb, (int64_t)St, Trip, (int64_t)Chunk);
+}
+
+template <typename T, typename ST>
+COT_INLINE int32_t dispatchNextT(int32_t *PLast, T *PLb, T *PUb, ST *PSt) {
+  uint64_t First, Count;
+  if (!dispatchNext(&First, &Count, PLast))
+    return 0;
+  int64_t LB, Step;
+  if (teamNumThreads() == 1) {
+    SerialDispatchTy *S = serialSlot();
+    LB = S->LB;
+    Step = S->ST;
+  } else {
+    DispatchTy *D = generic(&TeamState.Disp[currentParity()]);
+    LB = D->LB;
+    Step = D->ST;
+  }
+  *PLb = (T)(LB + (int64_t)First * Step);
+  *PUb = (T)(LB + (int64_t)(First + Count - 1) * Step);
+  if (PSt)
+    *PSt = (ST)Step;
+  return 1;
+}
+
+#define COT_DISPATCH(Suffix, T, ST)                                            \
+  COT_EXPORT void __kmpc_dispatch_init_##Suffix(ident_t *, int32_t,            \
+                                                int32_t Kind, T Lb, T Ub,      \
+                                                ST St, ST Chunk) {             \
+    dispatchInitT<T, ST>(Kind, Lb, Ub, St, Chunk);                             \
+  }                                                                            \
+  COT_EXPORT int32_t __kmpc_dispatch_next_##Suffix(                            \
+      ident_t *, int32_t, int32_t *PLast, T *PLb, T *PUb, ST *PSt) {           \
+    return dispatchNextT<T, ST>(PLast, PLb, PUb, PSt);                         \
+  }                                                                            \
+  COT_EXPORT void __kmpc_dispatch_fini_##Suffix(ident_t *, int32_t) {          \
+    dispatchFini();                                                            \
+  }
+COT_DISPATCH(4, int32_t, int32_t)
+COT_DISPATCH(4u, uint32_t, int32_t)
+COT_DISPATCH(8, int64_t, int64_t)
+COT_DISPATCH(8u, uint64_t, int64_t)
+
+COT_EXPORT void __kmpc_dispatch_deinit(ident_t *, int32_t) {}

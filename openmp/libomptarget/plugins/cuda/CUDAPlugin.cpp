@@ -1,0 +1,783 @@
+//===- CUDAPlugin.cpp - The NVIDIA GPU plugin -----------------------------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Runs offloaded regions on NVIDIA GPUs through the CUDA driver API, which is
+// dlopened at run time (CUDADriver.h): without libcuda.so.1 or without a GPU
+// the plugin reports why and offers no devices.
+//
+// Devices are the driver's devices 0..n-1 (CUDA_VISIBLE_DEVICES applies),
+// each used through its primary context, made current on the calling thread
+// by every entry point. An image is an nvptx64 container (NVImage.h): the
+// cubin built for the GPU's compute capability is loaded, else the PTX is
+// JIT-compiled (also when the cubin is refused, e.g. by an older driver).
+//
+// Memory: blocks up to 1 MiB come from power-of-two size classes kept on
+// per-device free lists (device allocation is slow and synchronising); larger
+// ones go straight to cuMemAlloc. Copies without a queue run on the calling
+// thread's per-thread stream and are waited for; large pageable host buffers
+// move through two pinned staging buffers so the memcpy into one overlaps
+// the DMA from the other.
+//
+// Launch geometry: ThreadLimit (default 256) clamped to the kernel's maximum
+// block size; NumTeams blocks, or enough to fill the GPU (occupancy x SMs).
+// Kernels use grid-stride loops, so any grid is correct. LIBOMPTARGET_INFO
+// prints the choice.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CUDADriver.h"
+#include "NVImage.h"
+#include "OffloadABI.h"
+#include "PluginAPI.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#define COT_EXPORT extern "C" __attribute__((visibility("default")))
+
+using namespace cot::cuda;
+
+namespace {
+
+thread_local std::string LastError;
+
+std::string format(const char *Fmt, va_list Ap) {
+  char Buf[1024];
+  va_list Copy;
+  va_copy(Copy, Ap);
+  int N = vsnprintf(Buf, sizeof(Buf), Fmt, Copy);
+  va_end(Copy);
+  if (N < (int)sizeof(Buf))
+    return Buf;
+  std::string S((size_t)N + 1, '\0');
+  vsnprintf(&S[0], S.size(), Fmt, Ap);
+  S.resize((size_t)N);
+  return S;
+}
+
+bool fail(const char *Fmt, ...) __attribute__((format(printf, 1, 2)));
+bool fail(const char *Fmt, ...) {
+  va_list Ap;
+  va_start(Ap, Fmt);
+  LastError = format(Fmt, Ap);
+  va_end(Ap);
+  return false;
+}
+
+bool InfoEnabled = false;
+
+void info(const char *Fmt, ...) __attribute__((format(printf, 1, 2)));
+void info(const char *Fmt, ...) {
+  if (!InfoEnabled)
+    return;
+  va_list Ap;
+  va_start(Ap, Fmt);
+  std::string S = format(Fmt, Ap);
+  va_end(Ap);
+  fprintf(stderr, "libomptarget: info: %s\n", S.c_str());
+}
+
+// Same rule as libomptarget: a non-negative integer, non-zero enables.
+bool infoRequested() {
+  const char *S = getenv("LIBOMPTARGET_INFO");
+  if (!S)
+    return false;
+  char *End;
+  errno = 0;
+  long V = strtol(S, &End, 10);
+  return *S && !*End && errno == 0 && V > 0;
+}
+
+// Multi-line driver output (JIT logs) as one line.
+std::string oneLine(const char *Text, size_t Max = 4000) {
+  std::string S;
+  bool Break = false;
+  for (const char *P = Text; *P && S.size() < Max; ++P) {
+    if (*P == '\n' || *P == '\r') {
+      Break = !S.empty();
+      continue;
+    }
+    if (Break)
+      S += "; ";
+    Break = false;
+    S += *P;
+  }
+  return S;
+}
+
+//===-- Devices -----------------------------------------------------------===//
+
+constexpr int NumSizeClasses = 13; // 256 B << 0..12 = 256 B .. 1 MiB
+constexpr size_t MinClassSize = 256;
+constexpr size_t MaxCachedBytes = 256u << 20; // per device
+constexpr size_t StagingChunk = 4u << 20;     // staged copies above this
+constexpr int DefaultThreads = 256;
+
+struct DeviceState {
+  std::mutex InitMu;
+  bool Ready = false;
+  CUdevice Handle = 0;
+  CUcontext Ctx = nullptr;
+  int Sm = 0, NumSMs = 1, MaxThreads = 1024, MaxGridX = 0x7fffffff;
+  std::string Name;
+
+  // Caching allocator.
+  std::mutex AllocMu;
+  std::vector<CUdeviceptr> FreeLists[NumSizeClasses];
+  std::unordered_map<CUdeviceptr, int> Live; // -> class, or -1 (uncached)
+  size_t CachedBytes = 0;
+
+  // Staging of large pageable copies.
+  std::mutex StagingMu;
+  void *Staging[2] = {nullptr, nullptr};
+  CUevent StagingDone[2] = {nullptr, nullptr};
+};
+
+// Never destroyed: libomptarget unloads images from destructors that may run
+// after this library's static destructors.
+int32_t NumDevices = 0;
+std::string Unavailable;
+std::deque<DeviceState> &devices() {
+  static auto *D = new std::deque<DeviceState>();
+  return *D;
+}
+
+struct Kernel {
+  CUfunction Fn = nullptr;
+  std::string Name;
+  int32_t Dev = 0;
+  int MaxThreads = 1024;
+  std::mutex Mu;
+  std::unordered_map<int, int> BlocksPerSM; // threads -> occupancy
+};
+
+struct Image {
+  int32_t Dev = 0;
+  CUmodule Module = nullptr;
+  std::mutex Mu;
+  std::unordered_map<std::string, std::unique_ptr<Kernel>> Kernels;
+};
+
+struct Queue {
+  int32_t Dev = 0;
+  CUstream Stream = nullptr;
+  std::string LastKernel; // for messages about asynchronous failures
+};
+
+// The device, made current on this thread; null (and last_error) if it is
+// not a started device.
+DeviceState *use(int32_t Dev) {
+  if (Dev < 0 || Dev >= NumDevices) {
+    fail("cuda device %d does not exist (%d devices)", Dev, NumDevices);
+    return nullptr;
+  }
+  DeviceState &D = devices()[Dev];
+  if (!D.Ready) {
+    fail("cuda device %d is not initialised", Dev);
+    return nullptr;
+  }
+  if (CUresult R = cu.CtxSetCurrent(D.Ctx)) {
+    fail("cannot make the context of cuda device %d current: %s", Dev,
+         errorText(R).c_str());
+    return nullptr;
+  }
+  return &D;
+}
+
+CUstream streamOf(void *Q) {
+  return Q ? static_cast<Queue *>(Q)->Stream : perThreadStream();
+}
+
+//===-- Plugin entry points: setup ----------------------------------------===//
+
+int32_t init() {
+  InfoEnabled = infoRequested();
+  if (!loadCudaDriver(Unavailable))
+    return 1;
+  int N = 0;
+  if (CUresult R = cu.DeviceGetCount(&N)) {
+    Unavailable = "cuDeviceGetCount failed: " + errorText(R);
+    return 1;
+  }
+  if (N <= 0) {
+    Unavailable = "the CUDA driver reports no GPU";
+    return 1;
+  }
+  devices().resize((size_t)N);
+  NumDevices = N;
+  return 0;
+}
+
+const char *whyUnavailable() { return Unavailable.c_str(); }
+int32_t numDevices() { return NumDevices; }
+
+int32_t initDevice(int32_t Dev) {
+  if (Dev < 0 || Dev >= NumDevices)
+    return !fail("cuda device %d does not exist (%d devices)", Dev,
+                 NumDevices);
+  DeviceState &D = devices()[Dev];
+  std::lock_guard<std::mutex> Lock(D.InitMu);
+  if (D.Ready)
+    return 0;
+  CUresult R = cu.DeviceGet(&D.Handle, Dev);
+  if (!R)
+    R = cu.DevicePrimaryCtxRetain(&D.Ctx, D.Handle);
+  if (!R)
+    R = cu.CtxSetCurrent(D.Ctx);
+  if (R)
+    return !fail("cannot start cuda device %d: %s", Dev, errorText(R).c_str());
+  int Major = 0, Minor = 0;
+  struct {
+    int *Out;
+    int Attr;
+  } Attrs[] = {{&Major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR},
+               {&Minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR},
+               {&D.NumSMs, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT},
+               {&D.MaxThreads, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK},
+               {&D.MaxGridX, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X}};
+  for (auto &A : Attrs)
+    if ((R = cu.DeviceGetAttribute(A.Out, A.Attr, D.Handle)))
+      return !fail("cannot query cuda device %d (attribute %d): %s", Dev,
+                   A.Attr, errorText(R).c_str());
+  D.Sm = Major * 10 + Minor;
+  D.NumSMs = std::max(D.NumSMs, 1);
+  D.MaxThreads = std::max(D.MaxThreads, 1);
+  D.MaxGridX = std::max(D.MaxGridX, 1);
+  char Name[256] = "";
+  if (cu.DeviceGetName(Name, sizeof(Name) - 1, D.Handle) != CUDA_SUCCESS)
+    strcpy(Name, "unknown GPU");
+  D.Name = Name;
+  D.Ready = true;
+  info("cuda device %d: %s, sm_%d, %d SMs", Dev, D.Name.c_str(), D.Sm,
+       D.NumSMs);
+  return 0;
+}
+
+//===-- Images ------------------------------------------------------------===//
+
+int32_t isImageCompatible(const char *Triple, const char *, const void *Image,
+                          size_t Size) {
+  return Triple && strcmp(Triple, "nvptx64-nvidia-cuda") == 0 &&
+         hasNVImageMagic(Image, Size);
+}
+
+// JIT-compiles NUL-terminated PTX; on failure the message carries the log.
+CUresult jitPtx(CUmodule &M, const NVImagePart &Ptx, std::string &Log) {
+  static constexpr size_t LogSize = 16384;
+  std::vector<char> InfoLog(LogSize, '\0'), ErrorLog(LogSize, '\0');
+  CUjit_option Opts[] = {CU_JIT_INFO_LOG_BUFFER,
+                         CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
+                         CU_JIT_ERROR_LOG_BUFFER,
+                         CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *Vals[] = {InfoLog.data(), reinterpret_cast<void *>(LogSize - 1),
+                  ErrorLog.data(), reinterpret_cast<void *>(LogSize - 1)};
+  CUresult R = cu.ModuleLoadDataEx(&M, Ptx.Data, 4, Opts, Vals);
+  InfoLog.back() = ErrorLog.back() = '\0';
+  Log = oneLine(R ? ErrorLog.data() : InfoLog.data());
+  return R;
+}
+
+void *loadImage(int32_t Dev, const void *Data, size_t Size) {
+  std::vector<NVImagePart> Parts;
+  std::string Error;
+  if (!parseNVImage(Data, Size, Parts, Error)) {
+    fail("%s", Error.c_str());
+    return nullptr;
+  }
+  DeviceState *D = use(Dev);
+  if (!D)
+    return nullptr;
+  const NVImagePart *Ptx = nullptr;
+  const NVImagePart *Cubin = selectNVImagePart(Parts, (uint32_t)D->Sm, &Ptx);
+  CUmodule M = nullptr;
+  std::string CubinError;
+  if (Cubin) {
+    CUresult R = cu.ModuleLoadDataEx(&M, Cubin->Data, 0, nullptr, nullptr);
+    if (R == CUDA_SUCCESS) {
+      info("cuda device %d: loaded the sm_%u cubin", Dev, Cubin->Sm);
+    } else {
+      M = nullptr;
+      CubinError = "cannot load the sm_" + std::to_string(Cubin->Sm) +
+                   " cubin: " + errorText(R);
+      if (!Ptx) {
+        fail("%s on cuda device %d", CubinError.c_str(), Dev);
+        return nullptr;
+      }
+      info("cuda device %d: %s; JIT-compiling the PTX instead", Dev,
+           CubinError.c_str());
+    }
+  }
+  if (!M) {
+    if (!Ptx) {
+      fail("the nvptx64 image has no code for cuda device %d (%s, sm_%d): it "
+           "holds %s and no PTX",
+           Dev, D->Name.c_str(), D->Sm, describeNVImage(Parts).c_str());
+      return nullptr;
+    }
+    std::string Log;
+    if (CUresult R = jitPtx(M, *Ptx, Log)) {
+      fail("cannot JIT-compile the sm_%u PTX for cuda device %d (sm_%d): "
+           "%s%s%s%s%s",
+           Ptx->Sm, Dev, D->Sm, errorText(R).c_str(),
+           Log.empty() ? "" : "; JIT log: ", Log.c_str(),
+           CubinError.empty() ? "" : "; before that: ", CubinError.c_str());
+      return nullptr;
+    }
+    info("cuda device %d: JIT-compiled the sm_%u PTX for sm_%d%s%s", Dev,
+         Ptx->Sm, D->Sm, Log.empty() ? "" : ": ", Log.c_str());
+  }
+  auto *Img = new Image();
+  Img->Dev = Dev;
+  Img->Module = M;
+  return Img;
+}
+
+int32_t unloadImage(int32_t Dev, void *Handle) {
+  auto *Img = static_cast<Image *>(Handle);
+  int32_t Rc = 0;
+  if (use(Img->Dev)) {
+    CUresult R = cu.ModuleUnload(Img->Module);
+    // At process exit the driver may already be shut down (4:
+    // CUDA_ERROR_DEINITIALIZED); the module is gone either way.
+    if (R && R != 4)
+      Rc = !fail("cannot unload an image from cuda device %d: %s", Img->Dev,
+                 errorText(R).c_str());
+  }
+  delete Img;
+  return Rc;
+}
+
+void *lookupGlobal(void *Handle, const char *Name, uint64_t *Size) {
+  auto *Img = static_cast<Image *>(Handle);
+  if (!use(Img->Dev))
+    return nullptr;
+  CUdeviceptr Ptr = 0;
+  size_t Bytes = 0;
+  CUresult R = cu.ModuleGetGlobal(&Ptr, &Bytes, Img->Module, Name);
+  if (R == CUDA_ERROR_NOT_FOUND) {
+    fail("device image has no global symbol '%s'", Name);
+    return nullptr;
+  }
+  if (R) {
+    fail("cannot look up global '%s' on cuda device %d: %s", Name, Img->Dev,
+         errorText(R).c_str());
+    return nullptr;
+  }
+  if (Size)
+    *Size = Bytes;
+  return reinterpret_cast<void *>(Ptr);
+}
+
+void *lookupKernel(void *Handle, const char *Name) {
+  auto *Img = static_cast<Image *>(Handle);
+  std::lock_guard<std::mutex> Lock(Img->Mu);
+  auto It = Img->Kernels.find(Name);
+  if (It != Img->Kernels.end())
+    return It->second.get();
+  if (!use(Img->Dev))
+    return nullptr;
+  CUfunction Fn = nullptr;
+  CUresult R = cu.ModuleGetFunction(&Fn, Img->Module, Name);
+  if (R == CUDA_ERROR_NOT_FOUND) {
+    fail("device image has no kernel symbol '%s'", Name);
+    return nullptr;
+  }
+  if (R) {
+    fail("cannot look up kernel '%s' on cuda device %d: %s", Name, Img->Dev,
+         errorText(R).c_str());
+    return nullptr;
+  }
+  auto K = std::make_unique<Kernel>();
+  K->Fn = Fn;
+  K->Name = Name;
+  K->Dev = Img->Dev;
+  int Max = 0;
+  if (cu.FuncGetAttribute(&Max, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, Fn) ==
+          CUDA_SUCCESS &&
+      Max > 0)
+    K->MaxThreads = Max;
+  else
+    K->MaxThreads = devices()[Img->Dev].MaxThreads;
+  Kernel *Raw = K.get();
+  Img->Kernels.emplace(Name, std::move(K));
+  return Raw;
+}
+
+//===-- Memory ------------------------------------------------------------===//
+
+int sizeClass(size_t Size) {
+  size_t C = MinClassSize;
+  for (int I = 0; I < NumSizeClasses; ++I, C <<= 1)
+    if (Size <= C)
+      return I;
+  return -1;
+}
+
+// Returns the cached blocks of D to the driver. D.AllocMu is held.
+void releaseCache(DeviceState &D) {
+  for (auto &L : D.FreeLists) {
+    for (CUdeviceptr P : L)
+      cu.MemFree(P);
+    L.clear();
+  }
+  D.CachedBytes = 0;
+}
+
+void *dataAlloc(int32_t Dev, int64_t Size) {
+  DeviceState *D = use(Dev);
+  if (!D)
+    return nullptr;
+  size_t Bytes = Size > 0 ? (size_t)Size : 1;
+  int Class = sizeClass(Bytes);
+  if (Class >= 0)
+    Bytes = MinClassSize << Class;
+  std::lock_guard<std::mutex> Lock(D->AllocMu);
+  CUdeviceptr P = 0;
+  if (Class >= 0 && !D->FreeLists[Class].empty()) {
+    P = D->FreeLists[Class].back();
+    D->FreeLists[Class].pop_back();
+    D->CachedBytes -= Bytes;
+  } else {
+    CUresult R = cu.MemAlloc(&P, Bytes);
+    if (R == CUDA_ERROR_OUT_OF_MEMORY && D->CachedBytes) {
+      releaseCache(*D);
+      R = cu.MemAlloc(&P, Bytes);
+    }
+    if (R) {
+      size_t Free = 0, Total = 0;
+      if (R == CUDA_ERROR_OUT_OF_MEMORY &&
+          cu.MemGetInfo(&Free, &Total) == CUDA_SUCCESS)
+        fail("out of device memory: cannot allocate %lld bytes on cuda device "
+             "%d (%zu of %zu bytes free): %s",
+             (long long)Size, Dev, Free, Total, errorText(R).c_str());
+      else
+        fail("cannot allocate %lld bytes on cuda device %d: %s",
+             (long long)Size, Dev, errorText(R).c_str());
+      return nullptr;
+    }
+  }
+  D->Live[P] = Class;
+  return reinterpret_cast<void *>(P);
+}
+
+int32_t dataFree(int32_t Dev, void *Ptr) {
+  if (!Ptr)
+    return 0;
+  DeviceState *D = use(Dev);
+  if (!D)
+    return 1;
+  CUdeviceptr P = reinterpret_cast<CUdeviceptr>(Ptr);
+  std::lock_guard<std::mutex> Lock(D->AllocMu);
+  auto It = D->Live.find(P);
+  if (It == D->Live.end())
+    return !fail("%p is not device memory allocated on cuda device %d", Ptr,
+                 Dev);
+  int Class = It->second;
+  D->Live.erase(It);
+  if (Class >= 0 && D->CachedBytes + (MinClassSize << Class) <= MaxCachedBytes) {
+    D->FreeLists[Class].push_back(P);
+    D->CachedBytes += MinClassSize << Class;
+    return 0;
+  }
+  if (CUresult R = cu.MemFree(P))
+    return !fail("cannot free %p on cuda device %d: %s", Ptr, Dev,
+                 errorText(R).c_str());
+  return 0;
+}
+
+//===-- Copies ------------------------------------------------------------===//
+
+bool isPinned(const void *Host) {
+  int Type = 0;
+  return cu.PointerGetAttribute(&Type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                reinterpret_cast<CUdeviceptr>(Host)) ==
+             CUDA_SUCCESS &&
+         Type == CU_MEMORYTYPE_HOST;
+}
+
+// Allocates the staging buffers of D. D.StagingMu is held.
+CUresult prepareStaging(DeviceState &D) {
+  for (int I = 0; I < 2; ++I) {
+    if (!D.Staging[I])
+      if (CUresult R = cu.MemHostAlloc(&D.Staging[I], StagingChunk,
+                                       CU_MEMHOSTALLOC_PORTABLE)) {
+        D.Staging[I] = nullptr;
+        return R;
+      }
+    if (!D.StagingDone[I])
+      if (CUresult R = cu.EventCreate(&D.StagingDone[I],
+                                      CU_EVENT_DISABLE_TIMING)) {
+        D.StagingDone[I] = nullptr;
+        return R;
+      }
+  }
+  return CUDA_SUCCESS;
+}
+
+// Host -> device through the pinned buffers: fill one while the other is
+// being copied. Waits for the whole copy.
+CUresult stagedToDevice(DeviceState &D, CUdeviceptr Dst, const char *Src,
+                        size_t Size, CUstream S) {
+  std::lock_guard<std::mutex> Lock(D.StagingMu);
+  if (CUresult R = prepareStaging(D))
+    return R;
+  size_t Off = 0;
+  for (unsigned I = 0; Off < Size; ++I) {
+    unsigned B = I & 1;
+    size_t N = std::min(StagingChunk, Size - Off);
+    if (I >= 2)
+      if (CUresult R = cu.EventSynchronize(D.StagingDone[B]))
+        return R;
+    memcpy(D.Staging[B], Src + Off, N);
+    if (CUresult R = cu.MemcpyHtoDAsync(Dst + Off, D.Staging[B], N, S))
+      return R;
+    if (CUresult R = cu.EventRecord(D.StagingDone[B], S))
+      return R;
+    Off += N;
+  }
+  return cu.StreamSynchronize(S);
+}
+
+// Device -> host through the pinned buffers: the DMA into one overlaps the
+// memcpy out of the other.
+CUresult stagedFromDevice(DeviceState &D, char *Dst, CUdeviceptr Src,
+                          size_t Size, CUstream S) {
+  std::lock_guard<std::mutex> Lock(D.StagingMu);
+  if (CUresult R = prepareStaging(D))
+    return R;
+  size_t Chunks = (Size + StagingChunk - 1) / StagingChunk;
+  auto Issue = [&](size_t I) -> CUresult {
+    size_t Off = I * StagingChunk, N = std::min(StagingChunk, Size - Off);
+    if (CUresult R = cu.MemcpyDtoHAsync(D.Staging[I & 1], Src + Off, N, S))
+      return R;
+    return cu.EventRecord(D.StagingDone[I & 1], S);
+  };
+  for (size_t I = 0; I < Chunks && I < 2; ++I)
+    if (CUresult R = Issue(I))
+      return R;
+  for (size_t I = 0; I < Chunks; ++I) {
+    if (CUresult R = cu.EventSynchronize(D.StagingDone[I & 1]))
+      return R;
+    size_t Off = I * StagingChunk, N = std::min(StagingChunk, Size - Off);
+    memcpy(Dst + Off, D.Staging[I & 1], N);
+    if (I + 2 < Chunks)
+      if (CUresult R = Issue(I + 2))
+        return R;
+  }
+  return CUDA_SUCCESS;
+}
+
+int32_t copyFailed(const char *Dir, int64_t Size, int32_t Dev, CUresult R) {
+  return !fail("copying %lld bytes %s on cuda device %d failed: %s",
+               (long long)Size, Dir, Dev, errorText(R).c_str());
+}
+
+int32_t copyToDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size,
+                     void *Q) {
+  if (Size <= 0)
+    return 0;
+  DeviceState *D = use(Dev);
+  if (!D)
+    return 1;
+  CUstream S = streamOf(Q);
+  CUdeviceptr DP = reinterpret_cast<CUdeviceptr>(Dst);
+  CUresult R;
+  if ((size_t)Size > StagingChunk && !isPinned(Src)) {
+    R = stagedToDevice(*D, DP, static_cast<const char *>(Src), (size_t)Size, S);
+  } else {
+    R = cu.MemcpyHtoDAsync(DP, Src, (size_t)Size, S);
+    if (!R && !Q)
+      R = cu.StreamSynchronize(S);
+  }
+  return R ? copyFailed("host -> device", Size, Dev, R) : 0;
+}
+
+int32_t copyFromDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size,
+                       void *Q) {
+  if (Size <= 0)
+    return 0;
+  DeviceState *D = use(Dev);
+  if (!D)
+    return 1;
+  CUstream S = streamOf(Q);
+  CUdeviceptr SP = reinterpret_cast<CUdeviceptr>(Src);
+  CUresult R;
+  if ((size_t)Size > StagingChunk && !isPinned(Dst)) {
+    R = stagedFromDevice(*D, static_cast<char *>(Dst), SP, (size_t)Size, S);
+  } else {
+    R = cu.MemcpyDtoHAsync(Dst, SP, (size_t)Size, S);
+    if (!R && !Q)
+      R = cu.StreamSynchronize(S);
+  }
+  return R ? copyFailed("device -> host", Size, Dev, R) : 0;
+}
+
+int32_t copyDeviceToDevice(int32_t SrcDev, const void *Src, int32_t DstDev,
+                           void *Dst, int64_t Size, void *Q) {
+  if (Size <= 0)
+    return 0;
+  DeviceState *DD = use(DstDev);
+  DeviceState *SD = DD ? use(SrcDev) : nullptr; // SrcDev's context current
+  if (!SD)
+    return 1;
+  CUstream S = streamOf(Q);
+  CUdeviceptr SP = reinterpret_cast<CUdeviceptr>(Src);
+  CUdeviceptr DP = reinterpret_cast<CUdeviceptr>(Dst);
+  CUresult R = SrcDev == DstDev
+                   ? cu.MemcpyDtoDAsync(DP, SP, (size_t)Size, S)
+                   : cu.MemcpyPeerAsync(DP, DD->Ctx, SP, SD->Ctx,
+                                        (size_t)Size, S);
+  if (!R && !Q)
+    R = cu.StreamSynchronize(S);
+  if (R)
+    return !fail("copying %lld bytes from cuda device %d to cuda device %d "
+                 "failed: %s",
+                 (long long)Size, SrcDev, DstDev, errorText(R).c_str());
+  return 0;
+}
+
+//===-- Launch ------------------------------------------------------------===//
+
+// Resident blocks per SM for K at Threads per block (cached).
+int blocksPerSM(Kernel &K, int Threads) {
+  std::lock_guard<std::mutex> Lock(K.Mu);
+  auto It = K.BlocksPerSM.find(Threads);
+  if (It != K.BlocksPerSM.end())
+    return It->second;
+  int N = 0;
+  if (cu.OccupancyMaxActiveBlocksPerMultiprocessor(&N, K.Fn, Threads, 0) !=
+      CUDA_SUCCESS)
+    N = 0;
+  N = std::max(N, 1);
+  K.BlocksPerSM[Threads] = N;
+  return N;
+}
+
+int32_t launch(int32_t Dev, void *Handle, void **Args, int32_t NumArgs,
+               int32_t NumTeams, int32_t ThreadLimit, void *Q) {
+  auto *K = static_cast<Kernel *>(Handle);
+  DeviceState *D = use(Dev);
+  if (!D)
+    return 1;
+  if (K->Dev != Dev)
+    return !fail("kernel '%s' belongs to cuda device %d, not %d",
+                 K->Name.c_str(), K->Dev, Dev);
+  int Threads = ThreadLimit > 0 ? ThreadLimit : DefaultThreads;
+  Threads = std::min(Threads, K->MaxThreads);
+  std::string Why;
+  if (ThreadLimit > 0 && Threads < ThreadLimit)
+    Why = "thread_limit " + std::to_string(ThreadLimit) +
+          " clamped to the kernel's maximum " + std::to_string(K->MaxThreads);
+  else if (ThreadLimit > 0)
+    Why = "thread_limit " + std::to_string(ThreadLimit);
+  else
+    Why = "default " + std::to_string(DefaultThreads) + " threads" +
+          (Threads < DefaultThreads ? " clamped to the kernel's maximum " +
+                                          std::to_string(K->MaxThreads)
+                                    : std::string());
+  long long Blocks;
+  if (NumTeams > 0) {
+    Blocks = NumTeams;
+    Why += ", num_teams " + std::to_string(NumTeams);
+  } else {
+    int PerSM = blocksPerSM(*K, Threads);
+    Blocks = (long long)PerSM * D->NumSMs;
+    Why += ", " + std::to_string(PerSM) + " blocks/SM by occupancy x " +
+           std::to_string(D->NumSMs) + " SMs";
+  }
+  if (Blocks > D->MaxGridX) {
+    Blocks = D->MaxGridX;
+    Why += ", clamped to the maximum grid size";
+  }
+  info("cuda device %d: kernel '%s' runs %lld blocks x %d threads (%s)", Dev,
+       K->Name.c_str(), Blocks, Threads, Why.c_str());
+
+  std::vector<void *> Params((size_t)std::max(NumArgs, 0));
+  for (int32_t I = 0; I < NumArgs; ++I)
+    Params[(size_t)I] = &Args[I];
+  CUstream S = streamOf(Q);
+  CUresult R = cu.LaunchKernel(K->Fn, (unsigned)Blocks, 1, 1,
+                               (unsigned)Threads, 1, 1, 0, S,
+                               NumArgs > 0 ? Params.data() : nullptr, nullptr);
+  if (R)
+    return !fail("cannot launch kernel '%s' (%lld blocks x %d threads) on "
+                 "cuda device %d: %s",
+                 K->Name.c_str(), Blocks, Threads, Dev, errorText(R).c_str());
+  if (Q) {
+    static_cast<Queue *>(Q)->LastKernel = K->Name;
+    return 0;
+  }
+  if ((R = cu.StreamSynchronize(S)))
+    return !fail("kernel '%s' failed on cuda device %d: %s", K->Name.c_str(),
+                 Dev, errorText(R).c_str());
+  return 0;
+}
+
+//===-- Queues ------------------------------------------------------------===//
+
+int32_t queueCreate(int32_t Dev, void **Out) {
+  *Out = nullptr;
+  if (!use(Dev))
+    return 1;
+  auto Q = std::make_unique<Queue>();
+  Q->Dev = Dev;
+  if (CUresult R = cu.StreamCreate(&Q->Stream, CU_STREAM_NON_BLOCKING))
+    return !fail("cannot create a stream on cuda device %d: %s", Dev,
+                 errorText(R).c_str());
+  *Out = Q.release();
+  return 0;
+}
+
+int32_t synchronize(int32_t Dev, void *Q) {
+  if (!use(Dev))
+    return 1;
+  if (CUresult R = cu.StreamSynchronize(streamOf(Q))) {
+    const std::string *Last = Q ? &static_cast<Queue *>(Q)->LastKernel : nullptr;
+    if (Last && !Last->empty())
+      return !fail("asynchronous work on cuda device %d failed (last kernel "
+                   "'%s'): %s",
+                   Dev, Last->c_str(), errorText(R).c_str());
+    return !fail("asynchronous work on cuda device %d failed: %s", Dev,
+                 errorText(R).c_str());
+  }
+  return 0;
+}
+
+int32_t queueDestroy(int32_t Dev, void *Q) {
+  if (!Q)
+    return 0;
+  auto *Queue_ = static_cast<Queue *>(Q);
+  int32_t Rc = 0;
+  if (use(Dev))
+    if (CUresult R = cu.StreamDestroy(Queue_->Stream))
+      Rc = !fail("cannot destroy a stream of cuda device %d: %s", Dev,
+                 errorText(R).c_str());
+  delete Queue_;
+  return Rc;
+}
+
+const char *lastError() { return LastError.c_str(); }
+
+const cot_plugin_api Api = {
+    COT_PLUGIN_API_VERSION, 0, "cuda", init, whyUnavailable, numDevices,
+    initDevice, isImageCompatible, loadImage, unloadImage, lookupGlobal,
+    lookupKernel, dataAlloc, dataFree, copyToDevice, copyFromDevice,
+    copyDeviceToDevice, launch, queueCreate, synchronize, queueDestroy,
+    lastError};
+
+} // namespace
+
+COT_EXPORT const cot_plugin_api *__cot_plugin_get_api(void) { return &Api; }

@@ -1,0 +1,15 @@
+// omp_is_initial_device() is 0 inside a target region that runs on the
+// device and 1 on the host.
+// RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
+// RUN: %t | FileCheck %s
+#include <omp.h>
+#include <stdio.h>
+
+int main(void) {
+  int in = -1;
+#pragma omp target map(from : in)
+  in = omp_is_initial_device();
+  // CHECK: host 1 target 0
+  printf("host %d target %d\n", omp_is_initial_device(), in);
+  return 0;
+}

@@ -1,0 +1,20 @@
+// target teams distribute parallel for simd.
+// RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
+// RUN: %t | FileCheck %s
+#include <stdio.h>
+#define N 4096
+
+int main(void) {
+  static int a[N], b[N];
+  for (int i = 0; i < N; ++i)
+    a[i] = i;
+#pragma omp target teams distribute parallel for simd map(to : a) map(from : b)
+  for (int i = 0; i < N; ++i)
+    b[i] = a[i] + 7;
+  long s = 0;
+  for (int i = 0; i < N; ++i)
+    s += b[i];
+  // CHECK: b[0] 7 b[4095] 4102 sum 8415232
+  printf("b[0] %d b[4095] %d sum %ld\n", b[0], b[N - 1], s);
+  return 0;
+}
