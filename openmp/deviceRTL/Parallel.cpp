@@ -43,7 +43,7 @@ static void workerLoop(uint32_t T) {
   }
 }
 
-COT_EXPORT int32_t __cot_gpu_generic_init(void) {
+COT_EXPORT COT_CONVERGENT int32_t __cot_gpu_generic_init(void) {
   uint32_t T = threadId();
   if (T == 0)
     initTeamState(ModeGeneric);
@@ -55,7 +55,7 @@ COT_EXPORT int32_t __cot_gpu_generic_init(void) {
   return 0;
 }
 
-COT_EXPORT void __cot_gpu_generic_deinit(void) {
+COT_EXPORT COT_CONVERGENT void __cot_gpu_generic_deinit(void) {
   if (threadId() != 0 || TeamState.Mode != ModeGeneric)
     return;
   TeamState.WorkFn = nullptr;
@@ -80,7 +80,7 @@ static void runSerialized(cot_gpu_parallel_fn Fn, void **Args) {
   exitSerialized();
 }
 
-COT_EXPORT void __cot_gpu_parallel(cot_gpu_parallel_fn Fn, void **Args,
+COT_EXPORT COT_CONVERGENT void __cot_gpu_parallel(cot_gpu_parallel_fn Fn, void **Args,
                                    int32_t NumArgs, int32_t NumThreads,
                                    int32_t IfCond) {
   uint32_t T = threadId();

@@ -18,7 +18,7 @@ using namespace cot;
 namespace cot {
 [[clang::loader_uninitialized]] COT_SHARED TeamStateTy TeamState;
 [[clang::loader_uninitialized]] COT_SHARED uint8_t ThreadState[MaxThreads];
-[[clang::loader_uninitialized]] COT_SHARED void *SharedArgs[SharedArgSlots];
+[[clang::loader_uninitialized]] void *COT_SHARED SharedArgs[SharedArgSlots];
 uint32_t GlobalLock = 0;
 } // namespace cot
 
@@ -52,7 +52,7 @@ void cot::releaseTeamState() {
 
 //===-- SPMD kernels -------------------------------------------------------===//
 
-COT_EXPORT void __cot_gpu_spmd_init(void) {
+COT_EXPORT COT_CONVERGENT void __cot_gpu_spmd_init(void) {
   uint32_t T = threadId();
   if (T == 0)
     initTeamState(ModeSPMD);

@@ -222,7 +222,7 @@ static uint32_t currentParity() {
   return ThreadState[threadId()] & ParityBit ? 1 : 0;
 }
 
-static void dispatchInit(int32_t Kind, int64_t LB, int64_t ST, uint64_t Trip,
+COT_CONVERGENT static void dispatchInit(int32_t Kind, int64_t LB, int64_t ST, uint64_t Trip,
                          int64_t Chunk) {
   Kind &= SchedKindMask;
   if (Kind >= SchedNoMergeOffset + 32)
@@ -363,7 +363,7 @@ COT_INLINE int32_t dispatchNextT(int32_t *PLast, T *PLb, T *PUb, ST *PSt) {
 }
 
 #define COT_DISPATCH(Suffix, T, ST)                                            \
-  COT_EXPORT void __kmpc_dispatch_init_##Suffix(ident_t *, int32_t,            \
+  COT_EXPORT COT_CONVERGENT void __kmpc_dispatch_init_##Suffix(ident_t *, int32_t,            \
                                                 int32_t Kind, T Lb, T Ub,      \
                                                 ST St, ST Chunk) {             \
     dispatchInitT<T, ST>(Kind, Lb, Ub, St, Chunk);                             \

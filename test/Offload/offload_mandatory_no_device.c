@@ -1,7 +1,7 @@
-// OMP_TARGET_OFFLOAD=MANDATORY when no device can be used: with the host
-// plugin unavailable (LIBOMPTARGET_PLUGINS / no image), a target region is
-// an error, not a silent host fallback. Devices are disabled here by
-// pointing the runtime at a library directory without plugins.
+// OMP_TARGET_OFFLOAD=MANDATORY when no device can be used is an error at
+// the first target region, not a silent host fallback; without MANDATORY
+// the region falls back to the host. The device is made unavailable by
+// loading libomptarget from a directory that has no plugins.
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
 // RUN: rm -rf %t.lib && mkdir -p %t.lib && cp %libdir/libomptarget.so %t.lib/
 // RUN: env LD_LIBRARY_PATH=%t.lib %t | FileCheck %s --check-prefix=NODEV

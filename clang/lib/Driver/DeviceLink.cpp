@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// `clang -cot-device-link -targets=<t>,... [-O<n>] [-v] [-save-temps]
+// `clang -cot-device-link -targets=<t>,... [-O<n>] [-v] [-save-temps=<prefix>]
 //        -o <wrapper.o> <objects and archives>`
 //
 // For each offload target: read the device modules that the compile step
@@ -55,7 +55,8 @@ struct DeviceLinkOptions {
   std::string Output;
   OptimizationLevel Level = OptimizationLevel::O2;
   bool Verbose = false;
-  bool SaveTemps = false;
+  /// With -save-temps=<prefix>, device files are kept as <prefix>-device-*.
+  std::string SaveTempsPrefix;
 };
 
 Expected<DeviceLinkOptions> parseArgs(ArrayRef<const char *> Argv) {
@@ -68,8 +69,8 @@ Expected<DeviceLinkOptions> parseArgs(ArrayRef<const char *> Argv) {
       Opts.Output = Argv[++I];
     else if (A == "-v")
       Opts.Verbose = true;
-    else if (A == "-save-temps")
-      Opts.SaveTemps = true;
+    else if (A.consume_front("-save-temps="))
+      Opts.SaveTempsPrefix = A.str();
     else if (A == "-O0")
       Opts.Level = OptimizationLevel::O0;
     else if (A == "-O1")
@@ -199,36 +200,25 @@ Expected<std::string> buildHostDeviceImage(Module &M,
   return (*Bytes)->getBuffer().str();
 }
 
-Error saveBitcode(const Module &M, Expected<std::string> Path) {
-  if (!Path)
-    return Path.takeError();
-  std::error_code EC;
-  raw_fd_ostream OS(*Path, EC);
-  if (EC)
-    return createFileError(*Path, EC);
-  WriteBitcodeToFile(M, OS);
-  return Error::success();
-}
-
 /// Builds the image for one target from its linked device module.
 Expected<std::string> buildImage(const OffloadTarget &T, Module &M,
                                  const DeviceLinkOptions &Opts,
                                  TempFiles &Temps) {
   if (T.Triple == NVPTXTriple) {
     NVPTXImageOptions NV{T.Arch, Opts.CudaPath, runtimeLibDir(),
-                         Opts.Verbose, Opts.SaveTemps};
+                         Opts.Verbose};
     return buildNVPTXImage(M, NV, Temps);
   }
   formHostDeviceKernels(M);
   optimize(M, Opts.Level, nullptr);
-  if (Opts.SaveTemps)
+  if (Temps.keeping())
     if (Error E = saveBitcode(M, Temps.create("device-" + T.Triple, "bc")))
       return std::move(E);
   return buildHostDeviceImage(M, Opts, Temps);
 }
 
 Error deviceLink(const DeviceLinkOptions &Opts) {
-  TempFiles Temps(Opts.SaveTemps);
+  TempFiles Temps(Opts.SaveTempsPrefix);
   std::vector<WrappedImage> Images;
   for (const OffloadTarget &T : Opts.Targets) {
     std::string TargetID = "openmp-" + T.Triple;

@@ -6,6 +6,7 @@
 
 #include "DeviceLinkSupport.h"
 
+#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Program.h"
@@ -17,15 +18,19 @@ using namespace llvm;
 namespace cot {
 
 TempFiles::~TempFiles() {
-  if (!Keep)
+  if (!keeping())
     for (const std::string &F : Files)
       sys::fs::remove(F);
 }
 
-Expected<std::string> TempFiles::create(StringRef Prefix, StringRef Suffix) {
+Expected<std::string> TempFiles::create(StringRef Name, StringRef Suffix) {
+  if (keeping()) {
+    Files.push_back((KeepPrefix + "-" + Name + "." + Suffix).str());
+    return Files.back();
+  }
   SmallString<128> Path;
-  if (std::error_code EC = sys::fs::createTemporaryFile(Prefix, Suffix, Path))
-    return createFileError(Prefix, EC);
+  if (std::error_code EC = sys::fs::createTemporaryFile(Name, Suffix, Path))
+    return createFileError(Name, EC);
   Files.push_back(std::string(Path));
   return Files.back();
 }
@@ -61,6 +66,17 @@ void optimize(Module &M, OptimizationLevel Level, TargetMachine *TM) {
                               ? PB.buildO0DefaultPipeline(Level)
                               : PB.buildPerModuleDefaultPipeline(Level);
   MPM.run(M, MAM);
+}
+
+Error saveBitcode(const Module &M, Expected<std::string> Path) {
+  if (!Path)
+    return Path.takeError();
+  std::error_code EC;
+  raw_fd_ostream OS(*Path, EC);
+  if (EC)
+    return createFileError(*Path, EC);
+  WriteBitcodeToFile(M, OS);
+  return Error::success();
 }
 
 } // namespace cot

@@ -27,16 +27,18 @@ class TargetMachine;
 
 namespace cot {
 
-/// Temporary files that go away unless -save-temps asked to keep them.
+/// Temporary files that go away, or with -save-temps files named
+/// <prefix>-device-<name>.<suffix> that stay.
 class TempFiles {
 public:
-  explicit TempFiles(bool Keep) : Keep(Keep) {}
+  explicit TempFiles(std::string KeepPrefix) : KeepPrefix(std::move(KeepPrefix)) {}
   ~TempFiles();
-  llvm::Expected<std::string> create(llvm::StringRef Prefix,
+  llvm::Expected<std::string> create(llvm::StringRef Name,
                                      llvm::StringRef Suffix);
+  bool keeping() const { return !KeepPrefix.empty(); }
 
 private:
-  bool Keep;
+  std::string KeepPrefix;
   std::vector<std::string> Files;
 };
 
@@ -49,13 +51,15 @@ llvm::Error runCommand(llvm::ArrayRef<llvm::StringRef> Args, bool Verbose);
 void optimize(llvm::Module &M, llvm::OptimizationLevel Level,
               llvm::TargetMachine *TM);
 
+/// Writes \p M as bitcode to \p Path.
+llvm::Error saveBitcode(const llvm::Module &M, llvm::Expected<std::string> Path);
+
 /// What the NVPTX image builder needs to know.
 struct NVPTXImageOptions {
   std::string Arch;     ///< --offload-arch, or empty for the default set
   std::string CudaPath; ///< --cuda-path, or empty to search
   std::string RuntimeLibDir;
   bool Verbose;
-  bool SaveTemps;
 };
 
 /// Builds an nvptx64 image (OffloadABI.h's container of PTX and cubins) from

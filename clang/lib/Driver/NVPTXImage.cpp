@@ -243,14 +243,15 @@ Expected<std::string> buildNVPTXImage(Module &M, const NVPTXImageOptions &Opts,
 
   if (Error E = retargetToNVPTX(M))
     return std::move(E);
+  bindLibdeviceMath(M);
+  formNVPTXKernels(M);
+  lowerGPUPrintf(M);
+  // The runtime after the lowering, which adds calls to it.
   if (Error E = linkBitcodeFile(M, Opts.RuntimeLibDir + "/libomptarget-nvptx.bc",
                                 "the device runtime"))
     return std::move(E);
-  bindLibdeviceMath(M);
   if (Error E = linkLibdevice(M, Opts.CudaPath))
     return std::move(E);
-  formNVPTXKernels(M);
-  lowerGPUPrintf(M);
   internalizeDeviceProgram(M);
 
   Expected<std::unique_ptr<TargetMachine>> TM = nvptxTargetMachine(Arch);
@@ -259,6 +260,9 @@ Expected<std::string> buildNVPTXImage(Module &M, const NVPTXImageOptions &Opts,
   optimize(M, OptimizationLevel::O3, TM->get());
   if (Error E = checkDeviceExterns(M))
     return std::move(E);
+  if (Temps.keeping())
+    if (Error E = saveBitcode(M, Temps.create("device-nvptx", "bc")))
+      return std::move(E);
   Expected<std::string> PTX = emitPTX(M, **TM);
   if (!PTX)
     return PTX.takeError();

@@ -94,8 +94,10 @@ makeDeviceLinkJob(Compilation &C, const Command &LinkJob,
     Args.push_back(DAL.MakeArgString(O->getAsString(DAL)));
   if (DAL.hasArg(options::OPT_v))
     Args.push_back("-v");
+  // -save-temps keeps the device link's files as <output>-device-*.
   if (DAL.hasArg(options::OPT_save_temps_EQ, options::OPT_save_temps))
-    Args.push_back("-save-temps");
+    Args.push_back(DAL.MakeArgString(
+        "-save-temps=" + DAL.getLastArgValue(options::OPT_o, "a.out")));
   Args.push_back("-o");
   Args.push_back(WrapperObject);
   for (const InputInfo &II : LinkJob.getInputInfos())
@@ -161,6 +163,24 @@ static void insertDriverMode(StringRef ProgName,
     Args.insert(Args.begin() + 1, Name.DriverMode);
 }
 
+/// Clang's driver assembles .s files (its own from -save-temps, or the
+/// user's) with `clang -cc1as`, Clang's assembler tool, which is not part of
+/// the Clang libraries. Those compilations use the system assembler instead.
+static void useSystemAssemblerIfNeeded(std::vector<const char *> &Args) {
+  bool NeedsAssembler = false;
+  for (size_t I = 1; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if (A == "-o") {
+      ++I;
+      continue;
+    }
+    if (A.starts_with("-save-temps") || A.ends_with(".s") || A.ends_with(".S"))
+      NeedsAssembler = true;
+  }
+  if (NeedsAssembler)
+    Args.push_back("-fno-integrated-as");
+}
+
 int driverMain(ArrayRef<const char *> Argv) {
   BumpPtrAllocator Alloc;
   StringSaver Saver(Alloc);
@@ -171,6 +191,7 @@ int driverMain(ArrayRef<const char *> Argv) {
   std::string ProgName = sys::path::stem(Args[0]).str();
   std::string Executable = mainExecutable(Args[0]);
   insertDriverMode(ProgName, Args);
+  useSystemAssemblerIfNeeded(Args);
 
   Expected<OffloadOptions> Opts = extractOffloadOptions(Args);
   if (!Opts) {

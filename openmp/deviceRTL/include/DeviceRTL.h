@@ -26,6 +26,9 @@
 // would drag every entry point into each kernel module).
 #define COT_EXPORT extern "C" __attribute__((visibility("default")))
 #define COT_INLINE static inline __attribute__((always_inline))
+// Entry points that synchronize threads: optimizations must not make them
+// control dependent on more values than they are.
+#define COT_CONVERGENT __attribute__((convergent))
 #define COT_SHARED __attribute__((address_space(3)))
 
 // libomp ABI types, as seen by host code compiled for the device.
@@ -130,7 +133,7 @@ struct TeamStateTy {
 // them in).
 extern COT_SHARED TeamStateTy TeamState;
 extern COT_SHARED uint8_t ThreadState[MaxThreads];
-extern COT_SHARED void *SharedArgs[SharedArgSlots];
+extern void *COT_SHARED SharedArgs[SharedArgSlots];
 extern uint32_t GlobalLock; // device memory: __kmpc_atomic_start, fallbacks
 
 //===-- Hardware ids -------------------------------------------------------===//

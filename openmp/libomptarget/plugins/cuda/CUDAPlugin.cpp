@@ -34,6 +34,7 @@
 #include "PluginAPI.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdarg>
 #include <cstdio>
@@ -177,9 +178,19 @@ struct Queue {
   std::string LastKernel; // for messages about asynchronous failures
 };
 
+// Set by an atexit handler registered after cuInit, so it runs before the
+// driver's own exit-time teardown; the program's destructors (which unload
+// images) run after both. From then on no driver call is made: unloading a
+// module of a torn-down driver corrupts the heap.
+std::atomic<bool> Exiting{false};
+
 // The device, made current on this thread; null (and last_error) if it is
 // not a started device.
 DeviceState *use(int32_t Dev) {
+  if (Exiting) {
+    fail("the CUDA driver has shut down (the process is exiting)");
+    return nullptr;
+  }
   if (Dev < 0 || Dev >= NumDevices) {
     fail("cuda device %d does not exist (%d devices)", Dev, NumDevices);
     return nullptr;
@@ -207,6 +218,7 @@ int32_t init() {
   InfoEnabled = infoRequested();
   if (!loadCudaDriver(Unavailable))
     return 1;
+  atexit([] { Exiting = true; });
   int N = 0;
   if (CUresult R = cu.DeviceGetCount(&N)) {
     Unavailable = "cuDeviceGetCount failed: " + errorText(R);
@@ -348,11 +360,10 @@ void *loadImage(int32_t Dev, const void *Data, size_t Size) {
 int32_t unloadImage(int32_t Dev, void *Handle) {
   auto *Img = static_cast<Image *>(Handle);
   int32_t Rc = 0;
-  if (use(Img->Dev)) {
+  if (!Exiting && use(Img->Dev)) {
     CUresult R = cu.ModuleUnload(Img->Module);
-    // At process exit the driver may already be shut down (4:
-    // CUDA_ERROR_DEINITIALIZED); the module is gone either way.
-    if (R && R != 4)
+    // A driver that has shut down has dropped the module anyway.
+    if (R && R != CUDA_ERROR_DEINITIALIZED)
       Rc = !fail("cannot unload an image from cuda device %d: %s", Img->Dev,
                  errorText(R).c_str());
   }
@@ -474,7 +485,7 @@ void *dataAlloc(int32_t Dev, int64_t Size) {
 }
 
 int32_t dataFree(int32_t Dev, void *Ptr) {
-  if (!Ptr)
+  if (!Ptr || Exiting) // at exit the driver frees everything
     return 0;
   DeviceState *D = use(Dev);
   if (!D)
@@ -761,7 +772,7 @@ int32_t queueDestroy(int32_t Dev, void *Q) {
     return 0;
   auto *Queue_ = static_cast<Queue *>(Q);
   int32_t Rc = 0;
-  if (use(Dev))
+  if (!Exiting && use(Dev))
     if (CUresult R = cu.StreamDestroy(Queue_->Stream))
       Rc = !fail("cannot destroy a stream of cuda device %d: %s", Dev,
                  errorText(R).c_str());

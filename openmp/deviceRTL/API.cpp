@@ -1,0 +1,128 @@
+//===- API.cpp - The omp_* API on the device ------------------------------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Host signatures (device code comes from host IR). Thread queries answer for
+// the innermost parallel region of the calling thread: a level-1 region has
+// the threads it was given (the block in SPMD mode); nested regions and code
+// outside parallel regions are teams of one thread.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DeviceRTL.h"
+
+using namespace cot;
+
+// Set by the CUDA plugin after it loads the image (Globals.ll defines them,
+// externally initialized, so the optimizer never folds their values).
+extern "C" int32_t __cot_device_num;
+extern "C" int32_t __cot_num_devices;
+
+COT_EXPORT int omp_get_thread_num(void) { return (int)teamThreadNum(); }
+COT_EXPORT int omp_get_num_threads(void) { return (int)teamNumThreads(); }
+
+COT_EXPORT int omp_get_max_threads(void) {
+  if (level() != 0)
+    return 1; // nested regions are serialized
+  uint32_t N = TeamState.NThreadsICV;
+  return (int)(N && N < blockSize() ? N : blockSize());
+}
+
+COT_EXPORT void omp_set_num_threads(int N) {
+  if (threadId() == 0 && level() == 0)
+    TeamState.NThreadsICV = N > 0 ? (uint32_t)N : 0;
+}
+
+COT_EXPORT int omp_get_thread_limit(void) { return (int)blockSize(); }
+COT_EXPORT int omp_get_num_procs(void) { return (int)blockSize(); }
+COT_EXPORT int omp_get_team_num(void) { return (int)blockId(); }
+COT_EXPORT int omp_get_num_teams(void) { return (int)numBlocks(); }
+COT_EXPORT int omp_get_max_teams(void) { return (int)numBlocks(); }
+COT_EXPORT int omp_get_teams_thread_limit(void) { return (int)blockSize(); }
+COT_EXPORT void omp_set_num_teams(int) {}
+COT_EXPORT void omp_set_teams_thread_limit(int) {}
+
+// The outermost region is the only one that can be active.
+COT_INLINE int activeLevel() {
+  uint8_t S = ThreadState[threadId()];
+  return (S & LevelMask) != 0 && !(S & SerialBit) &&
+         TeamState.RegionThreads > 1;
+}
+
+COT_EXPORT int omp_in_parallel(void) { return activeLevel(); }
+COT_EXPORT int omp_get_level(void) { return (int)level(); }
+COT_EXPORT int omp_get_active_level(void) { return activeLevel(); }
+
+COT_EXPORT int omp_get_ancestor_thread_num(int Level) {
+  int L = (int)level();
+  if (Level < 0 || Level > L)
+    return -1;
+  if (Level == 1 && !(ThreadState[threadId()] & SerialBit))
+    return (int)threadId();
+  return 0;
+}
+
+COT_EXPORT int omp_get_team_size(int Level) {
+  int L = (int)level();
+  if (Level < 0 || Level > L)
+    return -1;
+  if (Level == 1 && !(ThreadState[threadId()] & SerialBit))
+    return (int)TeamState.RegionThreads;
+  return 1;
+}
+
+COT_EXPORT int omp_is_initial_device(void) { return 0; }
+COT_EXPORT int omp_get_device_num(void) { return __cot_device_num; }
+COT_EXPORT int omp_get_num_devices(void) { return __cot_num_devices; }
+COT_EXPORT int omp_get_initial_device(void) { return __cot_num_devices; }
+COT_EXPORT int omp_get_default_device(void) { return 0; }
+COT_EXPORT void omp_set_default_device(int) {}
+
+COT_EXPORT double omp_get_wtime(void) {
+  uint64_t Ns;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(Ns));
+  return (double)Ns * 1.0e-9;
+}
+COT_EXPORT double omp_get_wtick(void) { return 1.0e-9; }
+
+COT_EXPORT int omp_get_dynamic(void) { return 0; }
+COT_EXPORT void omp_set_dynamic(int) {}
+COT_EXPORT int omp_get_nested(void) { return 0; }
+COT_EXPORT void omp_set_nested(int) {}
+COT_EXPORT int omp_get_max_active_levels(void) { return 1; }
+COT_EXPORT void omp_set_max_active_levels(int) {}
+COT_EXPORT int omp_get_supported_active_levels(void) { return 1; }
+COT_EXPORT int omp_in_final(void) { return 0; }
+COT_EXPORT int omp_get_cancellation(void) { return 0; }
+COT_EXPORT int omp_get_proc_bind(void) { return 0; } // omp_proc_bind_false
+COT_EXPORT int omp_get_num_places(void) { return 0; }
+COT_EXPORT int omp_get_place_num_procs(int) { return 0; }
+COT_EXPORT void omp_get_place_proc_ids(int, int *) {}
+COT_EXPORT int omp_get_place_num(void) { return -1; }
+COT_EXPORT int omp_get_partition_num_places(void) { return 0; }
+COT_EXPORT void omp_get_partition_place_nums(int *) {}
+COT_EXPORT int omp_pause_resource(int, int) { return -1; }
+COT_EXPORT int omp_pause_resource_all(int) { return -1; }
+
+// omp_sched_t: static 1, dynamic 2, guided 3, auto 4 (plus monotonic bit).
+COT_EXPORT void omp_set_schedule(int Kind, int Chunk) {
+  if (threadId() != 0 || level() != 0)
+    return;
+  int32_t K;
+  switch (Kind & 0x7fffffff) {
+  case 2: K = SchedDynamicChunked; break;
+  case 3: K = SchedGuidedChunked; break;
+  case 1: K = Chunk > 0 ? SchedStaticChunked : SchedStatic; break;
+  default: K = SchedStatic; break;
+  }
+  TeamState.RunSchedKind = K;
+  TeamState.RunSchedChunk = Chunk;
+}
+
+COT_EXPORT void omp_get_schedule(int *Kind, int *Chunk) {
+  int32_t K = TeamState.RunSchedKind;
+  *Kind = K == SchedDynamicChunked ? 2 : K == SchedGuidedChunked ? 3 : 1;
+  *Chunk = TeamState.RunSchedChunk;
+}

@@ -1,0 +1,240 @@
+//===- Sync.cpp - Barriers, critical sections, locks ----------------------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Team barriers: barrier 0 when the region has the whole block, the named
+// barrier 1 with a thread count for partial teams whose size is a multiple of
+// the warp size, and a shared-memory counter barrier otherwise (barrier.sync
+// counts must be multiples of 32). Critical sections and OpenMP locks are
+// spin locks in device memory (global across teams), using the critical
+// name's storage as the lock word so different names do not exclude each
+// other. single/master/masked pick thread numbers; ordered is enforced by the
+// dispatcher (Worksharing.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "DeviceRTL.h"
+
+using namespace cot;
+
+static uint32_t LibAtomicLock = 0;
+
+COT_CONVERGENT void cot::regionBarrierSlow(uint32_t N) {
+  if (N % WarpSize == 0) {
+    __nvvm_barrier_sync_cnt(NamedBarrierId, N);
+    return;
+  }
+  uint32_t *Count = COT_TS(BarCount), *Gen = COT_TS(BarGen);
+  uint32_t G = loadRelaxed(Gen);
+  fenceBlock();
+  if (fetchAdd(Count, 1u) == N - 1) {
+    storeRelaxed(Count, 0u);
+    fenceBlock();
+    storeRelaxed(Gen, G + 1);
+  } else {
+    while (loadRelaxed(Gen) == G)
+      __nvvm_nanosleep(32);
+  }
+  fenceBlock();
+}
+
+COT_EXPORT COT_CONVERGENT void __kmpc_barrier(ident_t *, int32_t) { teamBarrier(); }
+
+COT_EXPORT COT_CONVERGENT int32_t __kmpc_cancel_barrier(ident_t *, int32_t) {
+  teamBarrier();
+  return 0;
+}
+
+COT_EXPORT void __kmpc_flush(ident_t *) { fenceDevice(); }
+
+//===-- critical ------------------------------------------------------------===//
+
+COT_INLINE uint32_t *criticalWord(kmp_critical_name *Name) {
+  return Name ? (uint32_t *)Name : &GlobalLock;
+}
+
+COT_EXPORT void __kmpc_critical(ident_t *, int32_t, kmp_critical_name *Name) {
+  lockAcquire(criticalWord(Name));
+}
+
+COT_EXPORT void __kmpc_critical_with_hint(ident_t *, int32_t,
+                                          kmp_critical_name *Name, uint32_t) {
+  lockAcquire(criticalWord(Name));
+}
+
+COT_EXPORT void __kmpc_end_critical(ident_t *, int32_t,
+                                    kmp_critical_name *Name) {
+  lockRelease(criticalWord(Name));
+}
+
+COT_EXPORT void __kmpc_atomic_start(void) { lockAcquire(&GlobalLock); }
+COT_EXPORT void __kmpc_atomic_end(void) { lockRelease(&GlobalLock); }
+
+//===-- single, master, masked, ordered -------------------------------------===//
+
+// The single region goes to thread 0 of the team; Clang adds the barrier.
+COT_EXPORT int32_t __kmpc_single(ident_t *, int32_t) {
+  return teamThreadNum() == 0;
+}
+COT_EXPORT void __kmpc_end_single(ident_t *, int32_t) {}
+
+COT_EXPORT int32_t __kmpc_master(ident_t *, int32_t) {
+  return teamThreadNum() == 0;
+}
+COT_EXPORT void __kmpc_end_master(ident_t *, int32_t) {}
+
+COT_EXPORT int32_t __kmpc_masked(ident_t *, int32_t, int32_t Filter) {
+  return teamThreadNum() == (uint32_t)Filter;
+}
+COT_EXPORT void __kmpc_end_masked(ident_t *, int32_t) {}
+
+// Ordered loops run one iteration at a time in order (see Worksharing.cpp).
+COT_EXPORT void __kmpc_ordered(ident_t *, int32_t) {}
+COT_EXPORT void __kmpc_end_ordered(ident_t *, int32_t) {}
+
+// copyprivate: the thread that ran the single region publishes its data, the
+// others copy from it between two team barriers.
+COT_EXPORT COT_CONVERGENT void __kmpc_copyprivate(ident_t *, int32_t, size_t, void *Data,
+                                   void (*CopyFn)(void *, void *),
+                                   int32_t DidIt) {
+  if (teamNumThreads() == 1)
+    return;
+  if (DidIt)
+    TeamState.CopyPrivate = Data;
+  teamBarrier();
+  if (!DidIt)
+    CopyFn(Data, TeamState.CopyPrivate);
+  teamBarrier();
+}
+
+//===-- Cancellation (not supported: never cancelled) -----------------------===//
+
+COT_EXPORT int32_t __kmpc_cancel(ident_t *, int32_t, int32_t) { return 0; }
+COT_EXPORT int32_t __kmpc_cancellationpoint(ident_t *, int32_t, int32_t) {
+  return 0;
+}
+
+//===-- OpenMP locks ---------------------------------------------------------===//
+// omp_lock_t and omp_nest_lock_t are one pointer on the host; on the device
+// the word holds the lock itself. Simple lock: 32-bit, 0 free / 1 held. Nest
+// lock: 64-bit, low half the owner (global thread id + 1), high half the
+// nesting count.
+
+COT_INLINE uint64_t nestOwner() {
+  return (uint64_t)blockId() * blockSize() + threadId() + 1;
+}
+
+COT_EXPORT void omp_init_lock(void *L) {
+  storeRelaxed((uint32_t *)L, 0u);
+  fenceDevice();
+}
+COT_EXPORT void omp_init_lock_with_hint(void *L, int32_t) { omp_init_lock(L); }
+COT_EXPORT void omp_destroy_lock(void *L) { storeRelaxed((uint32_t *)L, 0u); }
+COT_EXPORT void omp_set_lock(void *L) { lockAcquire((uint32_t *)L); }
+COT_EXPORT void omp_unset_lock(void *L) { lockRelease((uint32_t *)L); }
+COT_EXPORT int32_t omp_test_lock(void *L) { return lockTry((uint32_t *)L); }
+
+COT_EXPORT void omp_init_nest_lock(void *L) {
+  storeRelaxed((uint64_t *)L, (uint64_t)0);
+  fenceDevice();
+}
+COT_EXPORT void omp_init_nest_lock_with_hint(void *L, int32_t) {
+  omp_init_nest_lock(L);
+}
+COT_EXPORT void omp_destroy_nest_lock(void *L) {
+  storeRelaxed((uint64_t *)L, (uint64_t)0);
+}
+
+static int32_t nestLockTry(uint64_t *W) {
+  uint64_t Me = nestOwner();
+  uint64_t Old = loadRelaxed(W);
+  if ((Old & 0xffffffffu) == Me) { // already ours: nest
+    uint64_t New = Old + ((uint64_t)1 << 32);
+    storeRelaxed(W, New);
+    return (int32_t)(New >> 32);
+  }
+  if (Old == 0 && cas(W, (uint64_t)0, Me | ((uint64_t)1 << 32))) {
+    fenceDevice();
+    return 1;
+  }
+  return 0;
+}
+
+COT_EXPORT int32_t omp_test_nest_lock(void *L) {
+  return nestLockTry((uint64_t *)L);
+}
+
+COT_EXPORT void omp_set_nest_lock(void *L) {
+  unsigned Ns = 32;
+  while (!nestLockTry((uint64_t *)L)) {
+    __nvvm_nanosleep(Ns);
+    if (Ns < 1024)
+      Ns *= 2;
+  }
+}
+
+COT_EXPORT void omp_unset_nest_lock(void *L) {
+  uint64_t *W = (uint64_t *)L;
+  uint64_t Old = loadRelaxed(W);
+  uint64_t Count = (Old >> 32) - 1;
+  if (Count == 0) {
+    fenceDevice();
+    exchange(W, (uint64_t)0);
+  } else {
+    storeRelaxed(W, (Old & 0xffffffffu) | (Count << 32));
+  }
+}
+
+//===-- Generic atomics for sizes without hardware support -----------------===//
+// Clang calls libatomic's size-generic entry points for objects it cannot
+// access atomically (e.g. 16-byte complex values); they run under one lock.
+
+static void copyBytes(void *Dst, const void *Src, size_t N) {
+  for (size_t I = 0; I < N; ++I)
+    ((volatile char *)Dst)[I] = ((const volatile char *)Src)[I];
+}
+
+extern "C" void cotAtomicLoad(size_t, void *, void *, int)
+    __asm__("__atomic_load");
+COT_EXPORT void cotAtomicLoad(size_t N, void *Src, void *Ret, int) {
+  lockAcquire(&LibAtomicLock);
+  copyBytes(Ret, Src, N);
+  lockRelease(&LibAtomicLock);
+}
+
+extern "C" void cotAtomicStore(size_t, void *, void *, int)
+    __asm__("__atomic_store");
+COT_EXPORT void cotAtomicStore(size_t N, void *Dst, void *Val, int) {
+  lockAcquire(&LibAtomicLock);
+  copyBytes(Dst, Val, N);
+  lockRelease(&LibAtomicLock);
+}
+
+extern "C" void cotAtomicExchange(size_t, void *, void *, void *, int)
+    __asm__("__atomic_exchange");
+COT_EXPORT void cotAtomicExchange(size_t N, void *Ptr, void *Val, void *Ret,
+                                  int) {
+  lockAcquire(&LibAtomicLock);
+  copyBytes(Ret, Ptr, N);
+  copyBytes(Ptr, Val, N);
+  lockRelease(&LibAtomicLock);
+}
+
+extern "C" bool cotAtomicCompareExchange(size_t, void *, void *, void *, int,
+                                         int)
+    __asm__("__atomic_compare_exchange");
+COT_EXPORT bool cotAtomicCompareExchange(size_t N, void *Ptr, void *Expected,
+                                         void *Desired, int, int) {
+  lockAcquire(&LibAtomicLock);
+  bool Equal = true;
+  for (size_t I = 0; I < N && Equal; ++I)
+    Equal = ((volatile char *)Ptr)[I] == ((char *)Expected)[I];
+  if (Equal)
+    copyBytes(Ptr, Desired, N);
+  else
+    copyBytes(Expected, Ptr, N);
+  lockRelease(&LibAtomicLock);
+  return Equal;
+}

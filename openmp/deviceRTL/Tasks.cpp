@@ -1,0 +1,121 @@
+//===- Tasks.cpp - Explicit tasks, run at once ----------------------------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Tasks on the device are undeferred: __kmpc_omp_task runs the task on the
+// encountering thread and frees it, which is a valid OpenMP schedule (every
+// task region is a task scheduling point that may run the new task first).
+// Dependences are then trivially satisfied, taskwait and taskgroup have
+// nothing to wait for, and taskloop runs the whole range in one task.
+//
+// Layout (libomp's kmp_task_t, as Clang's host code fills it): shareds
+// pointer, routine, part_id, data1 (destructor thunk), data2, then the
+// task's privates; the shareds block follows, pointer-aligned. We keep the
+// allocation flags in a 16-byte header in front.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DeviceRTL.h"
+
+using namespace cot;
+
+namespace {
+struct TaskTy {
+  void *Shareds;
+  kmp_routine_entry_t Routine;
+  int32_t PartId;
+  kmp_routine_entry_t Destructors; // data1, when flags say so
+};
+struct TaskHeader {
+  int32_t Flags;
+  int32_t Pad[3];
+};
+constexpr int32_t TaskFlagDestructors = 0x8;
+} // namespace
+
+static TaskHeader *header(void *Task) { return (TaskHeader *)Task - 1; }
+
+COT_EXPORT void *__kmpc_omp_task_alloc(ident_t *, int32_t, int32_t Flags,
+                                       size_t SizeOfTask, size_t SizeOfShareds,
+                                       kmp_routine_entry_t Entry) {
+  size_t TaskBytes = (SizeOfTask + 7) & ~(size_t)7;
+  char *Mem = (char *)mallocOrDie(sizeof(TaskHeader) + TaskBytes +
+                                  SizeOfShareds);
+  TaskHeader *H = (TaskHeader *)Mem;
+  H->Flags = Flags;
+  TaskTy *T = (TaskTy *)(Mem + sizeof(TaskHeader));
+  T->Shareds = SizeOfShareds ? (char *)T + TaskBytes : nullptr;
+  T->Routine = Entry;
+  T->PartId = 0;
+  return T;
+}
+
+COT_EXPORT void *__kmpc_omp_target_task_alloc(ident_t *Loc, int32_t Gtid,
+                                              int32_t Flags, size_t SizeOfTask,
+                                              size_t SizeOfShareds,
+                                              kmp_routine_entry_t Entry,
+                                              int64_t) {
+  return __kmpc_omp_task_alloc(Loc, Gtid, Flags, SizeOfTask, SizeOfShareds,
+                               Entry);
+}
+
+static void finishTask(int32_t Gtid, void *Task) {
+  TaskTy *T = (TaskTy *)Task;
+  if ((header(Task)->Flags & TaskFlagDestructors) && T->Destructors)
+    T->Destructors(Gtid, Task);
+  free(header(Task));
+}
+
+static void runTask(int32_t Gtid, void *Task) {
+  TaskTy *T = (TaskTy *)Task;
+  T->Routine(Gtid, Task);
+  finishTask(Gtid, Task);
+}
+
+COT_EXPORT int32_t __kmpc_omp_task(ident_t *, int32_t Gtid, void *Task) {
+  runTask(Gtid, Task);
+  return 0;
+}
+
+COT_EXPORT int32_t __kmpc_omp_task_with_deps(ident_t *, int32_t Gtid,
+                                             void *Task, int32_t, void *,
+                                             int32_t, void *) {
+  runTask(Gtid, Task);
+  return 0;
+}
+
+// if(false) tasks: Clang calls the routine itself between these two.
+COT_EXPORT void __kmpc_omp_task_begin_if0(ident_t *, int32_t, void *) {}
+COT_EXPORT void __kmpc_omp_task_complete_if0(ident_t *, int32_t Gtid,
+                                             void *Task) {
+  finishTask(Gtid, Task);
+}
+
+COT_EXPORT void __kmpc_omp_wait_deps(ident_t *, int32_t, int32_t, void *,
+                                     int32_t, void *) {}
+COT_EXPORT int32_t __kmpc_omp_taskwait(ident_t *, int32_t) { return 0; }
+COT_EXPORT int32_t __kmpc_omp_taskwait_deps_51(ident_t *, int32_t, int32_t,
+                                               void *, int32_t, void *,
+                                               int32_t) {
+  return 0;
+}
+COT_EXPORT int32_t __kmpc_omp_taskyield(ident_t *, int32_t, int32_t) {
+  return 0;
+}
+COT_EXPORT void __kmpc_taskgroup(ident_t *, int32_t) {}
+COT_EXPORT void __kmpc_end_taskgroup(ident_t *, int32_t) {}
+
+// The bounds are already stored in the task (Lb/Ub point into it).
+COT_EXPORT void __kmpc_taskloop(ident_t *, int32_t Gtid, void *Task, int32_t,
+                                uint64_t *, uint64_t *, int64_t, int32_t,
+                                int32_t, uint64_t, void *) {
+  runTask(Gtid, Task);
+}
+
+COT_EXPORT void __kmpc_taskloop_5(ident_t *, int32_t Gtid, void *Task, int32_t,
+                                  uint64_t *, uint64_t *, int64_t, int32_t,
+                                  int32_t, uint64_t, int32_t, void *) {
+  runTask(Gtid, Task);
+}
