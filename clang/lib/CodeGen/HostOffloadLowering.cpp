@@ -279,7 +279,8 @@ bool Lowering::findOutlinedCalls() {
     KernelMode Mode = (Flags->getZExtValue() & SiteSPMD) ? KernelMode::SPMD
                                                           : KernelMode::Generic;
     if (none_of(Kernels, [&](const KernelInfo &K) { return K.F == S.Kernel; }))
-      Kernels.push_back({S.Kernel, Mode});
+      Kernels.push_back({S.Kernel, Mode,
+                         (Flags->getZExtValue() & SiteDefaultSchedule) != 0});
   }
   return true;
 }

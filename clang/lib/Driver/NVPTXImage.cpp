@@ -244,6 +244,7 @@ Expected<std::string> buildNVPTXImage(Module &M, const NVPTXImageOptions &Opts,
   if (Error E = retargetToNVPTX(M))
     return std::move(E);
   bindLibdeviceMath(M);
+  makeDefaultSchedulesCyclic(M);
   formNVPTXKernels(M);
   lowerGPUPrintf(M);
   // The runtime after the lowering, which adds calls to it.

@@ -486,6 +486,10 @@ Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site) {
     Flags |= SiteDepend;
   if (allowsSPMD(D))
     Flags |= SiteSPMD;
+  if (!D.getSingleClause<OMPScheduleClause>() &&
+      !D.getSingleClause<OMPDistScheduleClause>() &&
+      !D.getSingleClause<OMPOrderedClause>())
+    Flags |= SiteDefaultSchedule;
 
   PresumedLoc PLoc = Ctx.getSourceManager().getPresumedLoc(Loc);
   std::string Function =

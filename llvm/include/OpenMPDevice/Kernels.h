@@ -30,6 +30,9 @@ enum class KernelMode {
 struct KernelInfo {
   llvm::Function *F;
   KernelMode Mode;
+  /// The construct's loops have no schedule or dist_schedule clause, so the
+  /// implementation picks the schedule (GPUs make it cyclic).
+  bool DefaultSchedule = false;
 };
 
 /// Appends \p K to the module's kernel list.

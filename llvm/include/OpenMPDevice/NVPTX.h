@@ -10,6 +10,7 @@
 //   retargetToNVPTX      triple, data layout, attributes; host-only features
 //                        are errors naming the function
 //   bindLibdeviceMath    C math calls to libdevice's __nv_* functions
+//   makeDefaultSchedulesCyclic  loops without schedule clauses go cyclic
 //   formNVPTXKernels     SPMD and generic kernels, parallel regions,
 //                        globalization
 //   lowerGPUPrintf       printf to CUDA's vprintf
@@ -40,6 +41,11 @@ llvm::Error retargetToNVPTX(llvm::Module &M);
 /// intrinsics the NVPTX back end cannot select by libdevice's __nv_*
 /// functions, declared in \p M; link libdevice afterwards.
 void bindLibdeviceMath(llvm::Module &M);
+
+/// Makes the loops of constructs without a schedule clause cyclic (chunk 1
+/// across threads, one block's worth across teams), so GPU accesses
+/// coalesce. Runs before formNVPTXKernels.
+void makeDefaultSchedulesCyclic(llvm::Module &M);
 
 /// Forms the CUDA kernels of `cot.kernels`: SPMD kernels run the region in
 /// every thread, generic kernels in each block's main thread with the

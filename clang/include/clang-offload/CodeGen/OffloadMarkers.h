@@ -66,6 +66,8 @@ enum SiteFlags : int {
   /// A combined construct whose region is one parallel region (possibly in
   /// a distribute loop), which GPUs may run in SPMD mode.
   SiteSPMD = 0x4,
+  /// No schedule or dist_schedule clause: the schedule is ours to choose.
+  SiteDefaultSchedule = 0x8,
 };
 
 /// Operand positions of __cot_site.

@@ -246,7 +246,7 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
     auto *DevKernel = cast<Function>(VMap[K.F]);
     DevKernel->setLinkage(GlobalValue::ExternalLinkage);
     DevKernel->setVisibility(GlobalValue::DefaultVisibility);
-    recordKernel(*Dev, {DevKernel, K.Mode});
+    recordKernel(*Dev, {DevKernel, K.Mode, K.DefaultSchedule});
     Keep.insert(DevKernel);
   }
   eraseUnused(*Dev, Keep);

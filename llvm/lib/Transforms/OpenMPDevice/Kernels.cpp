@@ -26,9 +26,12 @@ static constexpr StringLiteral KernelsMetadata = "cot.kernels";
 void recordKernel(Module &M, const KernelInfo &K) {
   LLVMContext &Ctx = M.getContext();
   NamedMDNode *MD = M.getOrInsertNamedMetadata(KernelsMetadata);
-  MD->addOperand(MDNode::get(
-      Ctx, {ValueAsMetadata::get(K.F),
-            MDString::get(Ctx, K.Mode == KernelMode::SPMD ? "spmd" : "generic")}));
+  SmallVector<Metadata *, 3> Ops = {
+      ValueAsMetadata::get(K.F),
+      MDString::get(Ctx, K.Mode == KernelMode::SPMD ? "spmd" : "generic")};
+  if (K.DefaultSchedule)
+    Ops.push_back(MDString::get(Ctx, "default-schedule"));
+  MD->addOperand(MDNode::get(Ctx, Ops));
 }
 
 SmallVector<KernelInfo, 8> kernelsOf(Module &M) {
@@ -37,13 +40,16 @@ SmallVector<KernelInfo, 8> kernelsOf(Module &M) {
   if (!MD)
     return Kernels;
   for (MDNode *Node : MD->operands()) {
-    if (Node->getNumOperands() != 2)
+    if (Node->getNumOperands() < 2)
       continue;
     auto *F = mdconst::dyn_extract_or_null<Function>(Node->getOperand(0));
     auto *Mode = dyn_cast<MDString>(Node->getOperand(1));
-    if (F && Mode)
-      Kernels.push_back({F, Mode->getString() == "spmd" ? KernelMode::SPMD
-                                                        : KernelMode::Generic});
+    if (!F || !Mode)
+      continue;
+    KernelInfo K{F, Mode->getString() == "spmd" ? KernelMode::SPMD
+                                               : KernelMode::Generic};
+    K.DefaultSchedule = Node->getNumOperands() > 2;
+    Kernels.push_back(K);
   }
   return Kernels;
 }

@@ -68,6 +68,8 @@ bool isCallTo(const Instruction &I, StringRef Name) {
 
 /// The microtask a fork call runs.
 Function *microtaskOf(const CallBase &Fork) {
+  if (Fork.arg_size() < 3)
+    return nullptr;
   return dyn_cast<Function>(Fork.getArgOperand(2)->stripPointerCasts());
 }
 
@@ -379,7 +381,8 @@ void KernelFormation::lowerForks(Function &F, KernelMode Mode) {
   SmallVector<CallInst *, 4> Teams, Parallels;
   for (Instruction &I : instructions(F)) {
     auto *CI = dyn_cast<CallInst>(&I);
-    if (!CI || !microtaskOf(*CI))
+    if (!CI || !(isCallTo(I, ForkTeams) || isCallTo(I, ForkCall)) ||
+        !microtaskOf(*CI))
       continue;
     if (isCallTo(I, ForkTeams))
       Teams.push_back(CI);

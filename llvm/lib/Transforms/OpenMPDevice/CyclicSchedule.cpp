@@ -1,0 +1,148 @@
+//===- CyclicSchedule.cpp - Cyclic default schedules on GPUs --------------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Without a schedule clause the loop schedule is the implementation's choice,
+// and Clang's host IR asks for the blocked kinds: one contiguous block per
+// thread (kmp_sch_static, 34) and per team (kmp_distribute_static, 92). On a
+// GPU that makes neighbouring threads touch addresses a block apart, and
+// memory accesses stop coalescing (ARCHITECTURE.md, section 4, measured 10x
+// slower). This step makes such loops cyclic: chunk 1 across a team's threads
+// (33) and a chunk of one block's worth of iterations across teams (91).
+//
+// Chunked kinds hand out one chunk per static_init call and expect the caller
+// to loop over chunks; the blocked kinds' code runs just one. Clang's code
+// re-reads the bounds from their variables after static_init, so wrapping
+// everything between static_init and static_fini in a loop that advances the
+// lower and upper bound by the stride, while the lower bound is within the
+// original upper bound, turns it into the chunked form without touching the
+// loop body.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OpenMPDevice/Kernels.h"
+#include "OpenMPDevice/NVPTX.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+#define DEBUG_TYPE "cot-cyclic-schedule"
+
+STATISTIC(NumCyclicLoops, "Default-scheduled loops made cyclic");
+
+using namespace llvm;
+
+namespace cot {
+namespace {
+
+constexpr int KindStaticChunked = 33;
+constexpr int KindStatic = 34;
+constexpr int KindDistributeChunked = 91;
+constexpr int KindDistribute = 92;
+
+bool isStaticInit(const CallInst &CI) {
+  Function *F = CI.getCalledFunction();
+  return F && F->getName().starts_with("__kmpc_for_static_init_");
+}
+
+bool isUnsignedInit(const CallInst &CI) {
+  return CI.getCalledFunction()->getName().ends_with("u");
+}
+
+/// The static_fini that closes the loop \p Init opens: the one it
+/// dominates, if exactly one.
+CallInst *findFini(CallInst *Init, DominatorTree &DT) {
+  CallInst *Fini = nullptr;
+  for (Instruction &I : instructions(Init->getFunction())) {
+    auto *CI = dyn_cast<CallInst>(&I);
+    Function *Callee = CI ? CI->getCalledFunction() : nullptr;
+    if (!Callee || Callee->getName() != "__kmpc_for_static_fini" ||
+        !DT.dominates(Init, CI))
+      continue;
+    if (Fini)
+      return nullptr;
+    Fini = CI;
+  }
+  return Fini;
+}
+
+/// Turns the blocked static loop opened by \p Init into a loop over chunks.
+bool wrapInChunkLoop(CallInst *Init, int Kind, DominatorTree &DT) {
+  CallInst *Fini = findFini(Init, DT);
+  if (!Fini)
+    return false;
+  Value *LowerPtr = Init->getArgOperand(4);
+  Value *UpperPtr = Init->getArgOperand(5);
+  Value *StridePtr = Init->getArgOperand(6);
+  Type *IVTy = Init->getArgOperand(7)->getType();
+
+  IRBuilder<> B(Init);
+  Value *OriginalUpper = B.CreateLoad(IVTy, UpperPtr, "orig.ub");
+  Value *Chunk = ConstantInt::get(IVTy, 1);
+  int NewKind = KindStaticChunked;
+  if (Kind == KindDistribute) {
+    NewKind = KindDistributeChunked;
+    Value *BlockSize = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ntid_x,
+                                         {}, {});
+    Chunk = B.CreateZExtOrTrunc(BlockSize, IVTy);
+  }
+  Init->setArgOperand(2, B.getInt32(NewKind));
+  Init->setArgOperand(8, Chunk);
+
+  BasicBlock *Header = SplitBlock(Init->getParent(), Init->getNextNode());
+  Header->setName("chunk.header");
+  BasicBlock *Tail = Fini->getParent();
+  BasicBlock *Exit = SplitBlock(Tail, Fini);
+  Exit->setName("chunk.exit");
+
+  Instruction *Br = Tail->getTerminator();
+  IRBuilder<> L(Br);
+  Value *Stride = L.CreateLoad(IVTy, StridePtr);
+  Value *Lower = L.CreateAdd(L.CreateLoad(IVTy, LowerPtr), Stride);
+  Value *Upper = L.CreateAdd(L.CreateLoad(IVTy, UpperPtr), Stride);
+  L.CreateStore(Lower, LowerPtr);
+  L.CreateStore(Upper, UpperPtr);
+  Value *More = isUnsignedInit(*Init) ? L.CreateICmpULE(Lower, OriginalUpper)
+                                      : L.CreateICmpSLE(Lower, OriginalUpper);
+  L.CreateCondBr(More, Header, Exit);
+  Br->eraseFromParent();
+  ++NumCyclicLoops;
+  return true;
+}
+
+void makeCyclic(Function &F) {
+  SmallVector<std::pair<CallInst *, int>, 4> Loops;
+  for (Instruction &I : instructions(F))
+    if (auto *CI = dyn_cast<CallInst>(&I); CI && isStaticInit(*CI))
+      if (auto *Kind = dyn_cast<ConstantInt>(CI->getArgOperand(2));
+          Kind && (Kind->getSExtValue() == KindStatic ||
+                   Kind->getSExtValue() == KindDistribute))
+        Loops.push_back({CI, int(Kind->getSExtValue())});
+  for (auto [Init, Kind] : Loops) {
+    DominatorTree DT(F);
+    wrapInChunkLoop(Init, Kind, DT);
+  }
+}
+
+} // namespace
+
+void makeDefaultSchedulesCyclic(Module &M) {
+  for (const KernelInfo &K : kernelsOf(M)) {
+    if (!K.DefaultSchedule)
+      continue;
+    // The construct's own outlined functions carry the kernel's name.
+    for (Function &F : M)
+      if (!F.isDeclaration() && F.getName().starts_with(K.F->getName()))
+        makeCyclic(F);
+  }
+}
+
+} // namespace cot
