@@ -540,3 +540,14 @@ void *Device::alloc(int64_t Size, const cot_source_loc *Loc) {
 }
 
 void Device::free(void *DevPtr) { P->Api->data_free(LocalId, DevPtr); }
+
+//===-- The host device's teams -------------------------------------------===//
+
+/// Target regions on the host device run their teams with libomp, which caps
+/// a league at KMP_TEAMS_THREAD_LIMIT threads, by default the number of
+/// cores, and warns. OpenMP 5.1 makes num_teams(n) create n teams, so unless
+/// the user chose a limit, raise it before libomp reads its environment (at
+/// its first use, after this library's initialisation).
+__attribute__((constructor)) static void allowRequestedHostTeams() {
+  setenv("KMP_TEAMS_THREAD_LIMIT", "1024", /*overwrite=*/0);
+}
