@@ -16,7 +16,7 @@ import lit.formats
 config.name = "clang-offload"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".c", ".cpp", ".ll", ".test", ".txt"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "offload_on_gpu.py", "__pycache__"]
 config.test_source_root = os.path.dirname(__file__)
 
 path = os.path.pathsep.join([config.cot_bin_dir, config.llvm_tools_dir,

@@ -60,7 +60,6 @@ COT_EXPORT COT_CONVERGENT void __cot_gpu_generic_deinit(void) {
     return;
   TeamState.WorkFn = nullptr;
   blockBarrier(); // the workers see the null function and return
-  releaseTeamState();
 }
 
 static uint32_t resolveNumThreads(int32_t Requested) {

@@ -38,16 +38,10 @@ void cot::initTeamState(uint32_t Mode) {
   TeamState.BarCount = 0;
   TeamState.BarGen = 0;
   TeamState.OrderedLock = 0;
-  TeamState.Exited = 0;
+  TeamState.SerialUsers = 0;
+  TeamState.SerialLock = 0;
   TeamState.RunSchedKind = SchedStatic;
   TeamState.RunSchedChunk = 0;
-}
-
-void cot::releaseTeamState() {
-  if (TeamState.SerialDisp) {
-    free(TeamState.SerialDisp);
-    TeamState.SerialDisp = nullptr;
-  }
 }
 
 //===-- SPMD kernels -------------------------------------------------------===//
@@ -60,11 +54,8 @@ COT_EXPORT COT_CONVERGENT void __cot_gpu_spmd_init(void) {
   blockBarrier();
 }
 
-COT_EXPORT void __cot_gpu_spmd_deinit(void) {
-  // No barrier: the last thread to leave frees what the block allocated.
-  if (fetchAdd(COT_TS(Exited), 1u) == blockSize() - 1)
-    releaseTeamState();
-}
+// Nothing to do: the block holds no resources between constructs.
+COT_EXPORT void __cot_gpu_spmd_deinit(void) {}
 
 COT_EXPORT void __cot_gpu_spmd_parallel_begin(void) {
   ThreadState[threadId()] += 1;

@@ -202,20 +202,34 @@ COT_DIST_FOR_INIT(__kmpc_dist_for_static_init_8u, uint64_t, int64_t)
 
 //===-- Dynamic schedules ---------------------------------------------------===//
 
-static SerialDispatchTy *serialSlot() {
-  SerialDispatchTy *Slots =
-      (SerialDispatchTy *)loadRelaxed((void **)COT_TS(SerialDisp));
+// Loops of a team of one: one slot per thread of the block, allocated while
+// any thread of the block has such a loop running (rare: nested regions,
+// worksharing outside parallel regions).
+static SerialDispatchTy *serialAcquire() {
+  lockAcquire(COT_TS(SerialLock));
+  SerialDispatchTy *Slots = TeamState.SerialDisp;
   if (!Slots) {
-    SerialDispatchTy *New = (SerialDispatchTy *)mallocOrDie(
-        (uint64_t)blockSize() * sizeof(SerialDispatchTy));
-    if (cas((void **)COT_TS(SerialDisp), (void *)nullptr, (void *)New)) {
-      Slots = New;
-    } else {
-      free(New);
-      Slots = (SerialDispatchTy *)loadRelaxed((void **)COT_TS(SerialDisp));
-    }
+    Slots = (SerialDispatchTy *)mallocOrDie((uint64_t)blockSize() *
+                                            sizeof(SerialDispatchTy));
+    TeamState.SerialDisp = Slots;
   }
+  TeamState.SerialUsers += 1;
+  lockRelease(COT_TS(SerialLock));
   return &Slots[threadId()];
+}
+
+static void serialRelease() {
+  lockAcquire(COT_TS(SerialLock));
+  if (--TeamState.SerialUsers == 0) {
+    free(TeamState.SerialDisp);
+    TeamState.SerialDisp = nullptr;
+  }
+  lockRelease(COT_TS(SerialLock));
+}
+
+// The calling thread's slot; valid between serialAcquire and serialRelease.
+static SerialDispatchTy *serialSlot() {
+  return &TeamState.SerialDisp[threadId()];
 }
 
 static uint32_t currentParity() {
@@ -229,7 +243,7 @@ COT_CONVERGENT static void dispatchInit(int32_t Kind, int64_t LB, int64_t ST, ui
     Kind -= SchedNoMergeOffset; // kmp_nm_* behave like kmp_sch_*
   uint32_t N = teamNumThreads();
   if (N == 1) {
-    SerialDispatchTy *S = serialSlot();
+    SerialDispatchTy *S = serialAcquire();
     S->LB = LB;
     S->ST = ST;
     S->Trip = Trip;
@@ -278,8 +292,10 @@ COT_CONVERGENT static void dispatchInit(int32_t Kind, int64_t LB, int64_t ST, ui
 static bool dispatchNext(uint64_t *First, uint64_t *Count, int32_t *PLast) {
   if (teamNumThreads() == 1) {
     SerialDispatchTy *S = serialSlot();
-    if (!S->Pending)
+    if (!S->Pending) {
+      serialRelease();
       return false;
+    }
     S->Pending = 0;
     *First = 0;
     *Count = S->Trip;

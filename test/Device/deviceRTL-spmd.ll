@@ -10,6 +10,8 @@
 ; RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 ; RUN: llc -march=nvptx64 -mcpu=sm_90 %t.opt.bc -o %t.90.ptx
 ; RUN: FileCheck %s --check-prefix=PTX < %t.90.ptx
+; RUN: %if ptxas %{ %ptxas -arch=sm_75 %t.ptx -o %t.cubin %}
+; RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.90.ptx -o %t.90.cubin %}
 
 ; IR: define {{.*}}void @spmd_kernel(
 ; IR-NOT: call {{.*}}@__kmpc_for_static_init_4

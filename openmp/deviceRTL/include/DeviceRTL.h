@@ -114,7 +114,7 @@ struct TeamStateTy {
   cot_gpu_parallel_fn WorkFn; // generic mode: region to run, null = exit
   void **WorkArgs;            // generic mode: team-shared copy of the args
   void *CopyPrivate;          // __kmpc_copyprivate's published pointer
-  SerialDispatchTy *SerialDisp; // lazily malloc'ed, one per thread
+  SerialDispatchTy *SerialDisp; // malloc'ed while in use, one per thread
   DispatchTy Disp[2];           // dynamic loops, alternating
   uint32_t Mode;
   uint32_t RegionThreads;  // threads of the current level-1 region
@@ -124,7 +124,8 @@ struct TeamStateTy {
   uint32_t BarCount;       // software barrier (partial-warp regions)
   uint32_t BarGen;
   uint32_t OrderedLock; // held from dispatch_next to dispatch_fini
-  uint32_t Exited;      // SPMD deinit: threads done
+  uint32_t SerialUsers; // threads with a live SerialDisp slot
+  uint32_t SerialLock;  // guards SerialDisp and SerialUsers
   int32_t RunSchedKind; // omp_set_schedule: run-sched-var
   int32_t RunSchedChunk;
 };
@@ -243,8 +244,6 @@ COT_INLINE void teamBarrier() {
 
 // Resets the block's state; called by one thread before a block barrier.
 void initTeamState(uint32_t Mode);
-// Releases what the block allocated lazily; called by its last thread.
-void releaseTeamState();
 
 //===-- Misc ----------------------------------------------------------------===//
 [[noreturn]] COT_INLINE void fatal() { __builtin_trap(); }
