@@ -1,0 +1,35 @@
+// C++: firstprivate of a class object is copy-constructed on the device
+// side; private gets a default-constructed object; the host object is
+// unchanged.
+// RUN: %clangxx -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
+// RUN: %t | FileCheck %s
+#include <cstdio>
+
+struct Counter {
+  int v;
+  int copies;
+  Counter() : v(7), copies(0) {}
+  Counter(const Counter &o) : v(o.v), copies(o.copies + 1) {}
+};
+
+int main() {
+  Counter c;
+  c.v = 40;
+  int r[4];
+#pragma omp target firstprivate(c) map(from : r)
+  {
+    r[0] = c.v;
+    r[1] = c.copies >= 1;
+    c.v = -1;
+  }
+  Counter q;
+  q.v = 99;
+#pragma omp target private(q) map(from : r[2:2])
+  {
+    r[2] = q.v;
+    r[3] = q.copies;
+  }
+  // CHECK: fp 40 copied 1 private 7 0 host 40 99
+  std::printf("fp %d copied %d private %d %d host %d %d\n", r[0], r[1], r[2], r[3], c.v, q.v);
+  return 0;
+}

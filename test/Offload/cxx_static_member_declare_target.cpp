@@ -1,0 +1,32 @@
+// Static data members and namespace-scope variables in declare target.
+// RUN: %clangxx -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
+// RUN: %t | FileCheck %s
+#include <cstdio>
+
+#pragma omp begin declare target
+struct Cfg {
+  static int scale;
+  static int apply(int x) { return x * scale; }
+};
+int Cfg::scale = 4;
+namespace ns {
+double table[3] = {0.5, 1.5, 2.5};
+}
+#pragma omp end declare target
+
+int main() {
+  int r = 0;
+  double t = 0;
+#pragma omp target map(from : r, t)
+  {
+    r = Cfg::apply(5);
+    t = ns::table[2];
+    Cfg::scale = 10;
+  }
+  // CHECK: r 20 t 2.5 host-scale 4
+  std::printf("r %d t %.1f host-scale %d\n", r, t, Cfg::scale);
+#pragma omp target update from(Cfg::scale)
+  // CHECK: updated 10
+  std::printf("updated %d\n", Cfg::scale);
+  return 0;
+}

@@ -1,0 +1,21 @@
+// has_device_addr (OpenMP 5.1): a variable whose address is a device
+// address (from use_device_addr) is accessed directly in the region.
+// RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
+// RUN: %t | FileCheck %s
+#include <stdio.h>
+
+int main(void) {
+  int a[4] = {1, 2, 3, 4};
+#pragma omp target data map(tofrom : a)
+  {
+#pragma omp target data use_device_addr(a)
+    {
+#pragma omp target has_device_addr(a)
+      for (int i = 0; i < 4; ++i)
+        a[i] *= 3;
+    }
+  }
+  // CHECK: 3 6 9 12
+  printf("%d %d %d %d\n", a[0], a[1], a[2], a[3]);
+  return 0;
+}
