@@ -28,6 +28,15 @@ using namespace cot;
 
 //===-- Generic mode --------------------------------------------------------===//
 
+/// Through the kernel's dispatch function: direct calls for the regions the
+/// compiler knows.
+COT_INLINE void runRegion(cot_gpu_parallel_fn Fn, void **Args) {
+  if (cot_gpu_dispatch_fn Dispatch = TeamState.Dispatch)
+    Dispatch(Fn, Args);
+  else
+    Fn(Args);
+}
+
 static void workerLoop(uint32_t T) {
   for (;;) {
     blockBarrier(); // wait for work
@@ -36,17 +45,20 @@ static void workerLoop(uint32_t T) {
       return;
     if (T < TeamState.RegionThreads) {
       ThreadState[T] = 1; // level 1, dispatch parity reset per region
-      Fn(TeamState.WorkArgs);
+      runRegion(Fn, TeamState.WorkArgs);
       ThreadState[T] = 0;
     }
     blockBarrier(); // region done
   }
 }
 
-COT_EXPORT COT_CONVERGENT int32_t __cot_gpu_generic_init(void) {
+COT_EXPORT COT_CONVERGENT int32_t
+__cot_gpu_generic_init(cot_gpu_dispatch_fn Dispatch) {
   uint32_t T = threadId();
-  if (T == 0)
+  if (T == 0) {
     initTeamState(ModeGeneric);
+    TeamState.Dispatch = Dispatch;
+  }
   ThreadState[T] = 0;
   blockBarrier();
   if (T == 0)
@@ -107,7 +119,7 @@ COT_EXPORT COT_CONVERGENT void __cot_gpu_parallel(cot_gpu_parallel_fn Fn, void *
   TeamState.WorkFn = Fn;
   blockBarrier(); // release the workers
   ThreadState[0] = 1;
-  Fn(Shared);
+  runRegion(Fn, Shared);
   ThreadState[0] = 0;
   blockBarrier(); // wait for them
 

@@ -12,8 +12,10 @@
 //      then, for the blocking form, calls __kmpc_end_reduce;
 //   0: does nothing.
 // On the device:
-//   - in an SPMD parallel region every thread ran the teams code, so the
-//     "shared" copy of a parallel reduction is the thread's own: 1;
+//   - in an SPMD parallel region of a kernel with a teams level every thread
+//     ran the teams code, so the "shared" copy of a parallel reduction is
+//     the thread's own: 1; without a teams level (target parallel for) it is
+//     the mapped variable, shared by the block: 2;
 //   - in a generic-mode parallel region the shared copy lives in team-shared
 //     memory and the team's threads update it concurrently: 2;
 //   - outside parallel regions (teams level, either mode) each participating
@@ -27,7 +29,8 @@
 using namespace cot;
 
 COT_INLINE int32_t reduceMethod() {
-  return level() >= 1 && mode() == ModeSPMD ? 1 : 2;
+  return level() >= 1 && mode() == ModeSPMD && TeamState.TeamsPerThread ? 1
+                                                                         : 2;
 }
 
 COT_EXPORT int32_t __kmpc_reduce_nowait(ident_t *, int32_t, int32_t, size_t,

@@ -27,6 +27,8 @@ uint32_t GlobalLock = 0;
 
 void cot::initTeamState(uint32_t Mode) {
   TeamState.WorkFn = nullptr;
+  TeamState.Dispatch = nullptr;
+  TeamState.TeamsPerThread = 0;
   TeamState.WorkArgs = nullptr;
   TeamState.CopyPrivate = nullptr;
   TeamState.SerialDisp = nullptr;
@@ -46,10 +48,12 @@ void cot::initTeamState(uint32_t Mode) {
 
 //===-- SPMD kernels -------------------------------------------------------===//
 
-COT_EXPORT COT_CONVERGENT void __cot_gpu_spmd_init(void) {
+COT_EXPORT COT_CONVERGENT void __cot_gpu_spmd_init(int32_t TeamsPerThread) {
   uint32_t T = threadId();
-  if (T == 0)
+  if (T == 0) {
     initTeamState(ModeSPMD);
+    TeamState.TeamsPerThread = TeamsPerThread != 0;
+  }
   ThreadState[T] = 0;
   blockBarrier();
 }

@@ -28,7 +28,7 @@ target triple = "nvptx64-nvidia-cuda"
 
 define void @generic_kernel(ptr %out, i64 %n64) {
 entry:
-  %is.main = call i32 @__cot_gpu_generic_init()
+  %is.main = call i32 @__cot_gpu_generic_init(ptr null)
   %main = icmp ne i32 %is.main, 0
   br i1 %main, label %main.thread, label %exit
 
@@ -129,7 +129,7 @@ red.done:
   ret void
 }
 
-declare i32 @__cot_gpu_generic_init()
+declare i32 @__cot_gpu_generic_init(ptr)
 declare void @__cot_gpu_generic_deinit()
 declare void @__cot_gpu_parallel(ptr, ptr, i32, i32, i32)
 declare ptr @__cot_gpu_alloc_shared(i64)

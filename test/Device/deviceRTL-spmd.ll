@@ -35,7 +35,7 @@ entry:
   %ub = alloca i32, align 4
   %st = alloca i32, align 4
   %n = trunc i64 %n64 to i32
-  call void @__cot_gpu_spmd_init()
+  call void @__cot_gpu_spmd_init(i32 1)
   call void @__cot_gpu_spmd_parallel_begin()
   %gtid = call i32 @__kmpc_global_thread_num(ptr null)
   %nm1 = sub i32 %n, 1
@@ -79,7 +79,7 @@ done:
   ret void
 }
 
-declare void @__cot_gpu_spmd_init()
+declare void @__cot_gpu_spmd_init(i32)
 declare void @__cot_gpu_spmd_deinit()
 declare void @__cot_gpu_spmd_parallel_begin()
 declare void @__cot_gpu_spmd_parallel_end()

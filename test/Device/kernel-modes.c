@@ -23,7 +23,7 @@ void modes(double *A, int N) {
     A[I] += 1;
 }
 
-// CHECK-DAG: !{ptr @{{.*}}_modes_l8, !"spmd"}
-// CHECK-DAG: !{ptr @{{.*}}_modes_l11, !"spmd"}
-// CHECK-DAG: !{ptr @{{.*}}_modes_l14, !"generic"}
-// CHECK-DAG: !{ptr @{{.*}}_modes_l21, !"generic"}
+// CHECK-DAG: !{ptr @{{.*}}_modes_l8, !"spmd"{{.*}}}
+// CHECK-DAG: !{ptr @{{.*}}_modes_l11, !"spmd"{{.*}}}
+// CHECK-DAG: !{ptr @{{.*}}_modes_l14, !"generic"{{.*}}}
+// CHECK-DAG: !{ptr @{{.*}}_modes_l21, !"generic"{{.*}}}

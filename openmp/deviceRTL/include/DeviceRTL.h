@@ -112,6 +112,8 @@ struct SerialDispatchTy {
 
 struct TeamStateTy {
   cot_gpu_parallel_fn WorkFn; // generic mode: region to run, null = exit
+  cot_gpu_dispatch_fn Dispatch; // generic mode: runs WorkFn (null: call it)
+  uint32_t TeamsPerThread;      // SPMD: every thread ran the teams code
   void **WorkArgs;            // generic mode: team-shared copy of the args
   void *CopyPrivate;          // __kmpc_copyprivate's published pointer
   SerialDispatchTy *SerialDisp; // malloc'ed while in use, one per thread

@@ -169,18 +169,29 @@ typedef struct {
  *    which runs the sequential code; the other threads wait inside it for
  *    parallel regions (__cot_gpu_parallel) and return 0 when the main
  *    thread calls __cot_gpu_generic_deinit. */
-void __cot_gpu_spmd_init(void);
+typedef void (*cot_gpu_parallel_fn)(void **Args);
+/* Runs a parallel region's function in one thread. The device lowering
+ * emits one per generic kernel, a switch over the regions the kernel can
+ * reach that calls them directly (indirectly only for unknown ones: the
+ * inspector-executor scheme of "Coordinating GPU threads for OpenMP 4.0"). */
+typedef void (*cot_gpu_dispatch_fn)(cot_gpu_parallel_fn Fn, void **Args);
+
+/* TeamsPerThread is 1 when the kernel has a teams level that every thread
+ * runs (SPMD), which makes the data a parallel region shares the thread's
+ * own; 0 when the region's shared data is shared by the block's threads. */
+void __cot_gpu_spmd_init(int32_t TeamsPerThread);
 void __cot_gpu_spmd_deinit(void);
 void __cot_gpu_spmd_parallel_begin(void);
 void __cot_gpu_spmd_parallel_end(void);
-int32_t __cot_gpu_generic_init(void);
+/* Dispatch runs the parallel regions' functions (null: call them). */
+int32_t __cot_gpu_generic_init(cot_gpu_dispatch_fn Dispatch);
 void __cot_gpu_generic_deinit(void);
 
 /* A parallel region in generic mode, called by the main thread only. Fn is
- * called by each thread of the region with a copy of Args[0..NumArgs) in
- * team-shared memory. NumThreads 0 means the default (the block); IfCond 0
- * runs the region on the main thread alone. Returns when all are done. */
-typedef void (*cot_gpu_parallel_fn)(void **Args);
+ * called (through the kernel's dispatch function) by each thread of the
+ * region with a copy of Args[0..NumArgs) in team-shared memory. NumThreads 0
+ * means the default (the block); IfCond 0 runs the region on the main thread
+ * alone. Returns when all are done. */
 void __cot_gpu_parallel(cot_gpu_parallel_fn Fn, void **Args, int32_t NumArgs,
                         int32_t NumThreads, int32_t IfCond);
 

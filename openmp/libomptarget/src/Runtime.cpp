@@ -495,7 +495,8 @@ void Device::erase(uintptr_t HostBegin) {
                              nullptr);
     }
   if (It->second.OwnsMemory)
-    free((void *)It->second.DevBegin);
+    free((void *)(It->second.DevAlloc ? It->second.DevAlloc
+                                      : It->second.DevBegin));
   Table.erase(It);
 }
 

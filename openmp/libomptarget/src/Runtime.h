@@ -93,6 +93,7 @@ struct MapEntry {
   bool Infinite = false; // declare-target global or associated pointer
   bool Associated = false; // made by omp_target_associate_ptr
   bool OwnsMemory = true;  // device memory allocated by the mapping table
+  uintptr_t DevAlloc = 0;  // what to free when OwnsMemory, if not DevBegin
   std::string Name;
   /// Attached pointers inside this entry: host address of the pointer
   /// variable -> {host value, device value}. The device copy holds the

@@ -173,8 +173,15 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
     } else {
       if (T & COT_MAP_PRESENT)
         notPresent(D, Name, Begin, Size, Loc);
-      void *Dev = D.alloc(Size, Loc);
-      E = &D.insert(Begin, Size, (uintptr_t)Dev, Name);
+      // The device copy starts at the same offset modulo MapAlignment as the
+      // host storage: a section or member span that starts inside an object
+      // keeps the object's alignment on the device (the kernel sees the
+      // object's base, Begin minus the offset into it).
+      constexpr uintptr_t MapAlignment = 64;
+      uintptr_t Pad = Begin % MapAlignment;
+      auto Dev = (uintptr_t)D.alloc(Size + Pad, Loc);
+      E = &D.insert(Begin, Size, Dev + Pad, Name);
+      E->DevAlloc = Dev;
       E->RefCount = 1;
       S.IsNew[I] = 1;
       if (T & COT_MAP_TO)

@@ -7,11 +7,11 @@
 extern "C" {
 struct ident_t;
 typedef void (*parfn)(void **);
-void __cot_gpu_spmd_init(void);
+void __cot_gpu_spmd_init(int32_t);
 void __cot_gpu_spmd_deinit(void);
 void __cot_gpu_spmd_parallel_begin(void);
 void __cot_gpu_spmd_parallel_end(void);
-int32_t __cot_gpu_generic_init(void);
+int32_t __cot_gpu_generic_init(void (*)(void (*)(void **), void **));
 void __cot_gpu_generic_deinit(void);
 void __cot_gpu_parallel(parfn, void **, int32_t, int32_t, int32_t);
 void *__cot_gpu_alloc_shared(uint64_t);
@@ -150,7 +150,7 @@ static void spmdParallel(SpmdArgs *A) {
 
 KERNEL void spmd_kernel(int *Cover, int N, long long *Sum, int *Codes,
                         int Kind) {
-  __cot_gpu_spmd_init();
+  __cot_gpu_spmd_init(1);
   int Gtid = __kmpc_global_thread_num(nullptr);
   long long TeamSum = 0; // each thread's own "teams" copy
   int Last = 0, Lb = 0, Ub = N - 1, St = 1;
@@ -180,7 +180,7 @@ KERNEL void spmd_kernel(int *Cover, int N, long long *Sum, int *Codes,
 
 // A downward 64-bit loop, step -3, blocked over all threads of the grid.
 KERNEL void spmd_down_kernel(int *Cover, long long N) {
-  __cot_gpu_spmd_init();
+  __cot_gpu_spmd_init(1);
   __cot_gpu_spmd_parallel_begin();
   int Last = 0;
   int64_t Lb = N - 1, Ub = 0, St = 0;
@@ -392,7 +392,7 @@ static int32_t taskEntry(int32_t, void *Task) {
 // 4 fork_call, 5 task (-1: all).
 KERNEL void generic_kernel(int *RAll, int *CoverAll, int *SeqAll, int N,
                            void *Lock, int *LockCount, int Stages) {
-  if (!__cot_gpu_generic_init())
+  if (!__cot_gpu_generic_init(nullptr))
     return;
   int *R = RAll + bid() * NSlots;
   double T0 = omp_get_wtime();

@@ -144,7 +144,10 @@ private:
   void lowerForkCallSPMD(CallInst *Fork);
   void lowerForkCallGeneric(CallInst *Fork);
   Function *parallelWrapper(Function *Microtask);
-  void formKernel(const KernelInfo &K);
+  void formKernel(const KernelInfo &K, bool HasTeams,
+                  const SetVector<Function *> &Reach);
+  Function *dispatchFunction(Function *Kernel,
+                             const SetVector<Function *> &Reach);
   FunctionCallee runtime(StringRef Name, Type *Ret, ArrayRef<Type *> Params) {
     return M.getOrInsertFunction(Name, FunctionType::get(Ret, Params, false));
   }
@@ -399,10 +402,42 @@ void KernelFormation::lowerForks(Function &F, KernelMode Mode) {
   }
 }
 
+/// `void <kernel>.dispatch(Fn, Args)`: calls the parallel regions the kernel
+/// can reach directly, by comparing Fn with each, and anything else through
+/// the pointer (inspector-executor).
+Function *KernelFormation::dispatchFunction(Function *Kernel,
+                                            const SetVector<Function *> &Reach) {
+  auto *Dispatch = Function::Create(FunctionType::get(Void, {Ptr, Ptr}, false),
+                                    GlobalValue::InternalLinkage,
+                                    Kernel->getName() + ".dispatch", M);
+  Dispatch->addFnAttr(Attribute::NoUnwind);
+  Value *Fn = Dispatch->getArg(0), *Args = Dispatch->getArg(1);
+  BasicBlock *Test = BasicBlock::Create(Ctx, "entry", Dispatch);
+  for (Function *Micro : Reach) {
+    auto It = Wrappers.find(Micro);
+    if (It == Wrappers.end())
+      continue;
+    Function *W = It->second;
+    BasicBlock *Call = BasicBlock::Create(Ctx, W->getName(), Dispatch);
+    BasicBlock *Next = BasicBlock::Create(Ctx, "next", Dispatch);
+    IRBuilder<> B(Test);
+    B.CreateCondBr(B.CreateICmpEQ(Fn, W), Call, Next);
+    B.SetInsertPoint(Call);
+    B.CreateCall(W, {Args});
+    B.CreateRetVoid();
+    Test = Next;
+  }
+  IRBuilder<> B(Test);
+  B.CreateCall(FunctionType::get(Void, {Ptr}, false), Fn, {Args});
+  B.CreateRetVoid();
+  return Dispatch;
+}
+
 /// The CUDA kernel: a new function under the outlined function's name with
 /// pointer-sized parameters, entering the device runtime in the kernel's
 /// mode and calling the outlined function (now `<name>.impl`).
-void KernelFormation::formKernel(const KernelInfo &K) {
+void KernelFormation::formKernel(const KernelInfo &K, bool HasTeams,
+                                 const SetVector<Function *> &Reach) {
   Function *Impl = K.F;
   std::string Name = Impl->getName().str();
   Impl->setName(Name + ".impl");
@@ -419,14 +454,16 @@ void KernelFormation::formKernel(const KernelInfo &K) {
   for (Argument &A : Impl->args())
     Args.push_back(castArgument(B, Kernel->getArg(A.getArgNo()), A.getType()));
   if (K.Mode == KernelMode::SPMD) {
-    B.CreateCall(runtime("__cot_gpu_spmd_init", Void, {}));
+    B.CreateCall(runtime("__cot_gpu_spmd_init", Void, {I32}),
+                 {B.getInt32(HasTeams)});
     B.CreateCall(Impl, Args);
     B.CreateCall(runtime("__cot_gpu_spmd_deinit", Void, {}));
     B.CreateRetVoid();
     ++NumSPMDKernels;
   } else {
     Value *IsMain =
-        B.CreateCall(runtime("__cot_gpu_generic_init", I32, {}), {}, "is.main");
+        B.CreateCall(runtime("__cot_gpu_generic_init", I32, {Ptr}),
+                     {dispatchFunction(Kernel, Reach)}, "is.main");
     BasicBlock *Main = BasicBlock::Create(Ctx, "main.thread", Kernel);
     BasicBlock *Exit = BasicBlock::Create(Ctx, "exit", Kernel);
     B.CreateCondBr(B.CreateICmpNE(IsMain, B.getInt32(0)), Main, Exit);
@@ -451,14 +488,21 @@ void KernelFormation::run() {
     if (K.Mode == KernelMode::Generic)
       globalize(K.F);
   DenseMap<Function *, KernelMode> ModeOf;
-  for (const KernelInfo &K : Kernels)
-    for (Function *F : reachableFrom(K.F))
+  SmallVector<SetVector<Function *>, 8> Reach;
+  SmallVector<bool, 8> HasTeams;
+  for (const KernelInfo &K : Kernels) {
+    Reach.push_back(reachableFrom(K.F));
+    HasTeams.push_back(any_of(Reach.back(), [](Function *F) {
+      return containsCallTo(*F, ForkTeams);
+    }));
+    for (Function *F : Reach.back())
       if (!ModeOf.count(F) || K.Mode == KernelMode::Generic)
         ModeOf[F] = K.Mode;
+  }
   for (auto &[F, Mode] : ModeOf)
     lowerForks(*F, Mode);
-  for (const KernelInfo &K : Kernels)
-    formKernel(K);
+  for (size_t I = 0; I < Kernels.size(); ++I)
+    formKernel(Kernels[I], HasTeams[I], Reach[I]);
   if (NamedMDNode *MD = M.getNamedMetadata("cot.kernels"))
     MD->eraseFromParent();
 }
