@@ -35,6 +35,7 @@
 #include "OffloadABI.h"
 
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/Constants.h"
@@ -613,9 +614,28 @@ void Lowering::eraseMarkers() {
       F->eraseFromParent();
 }
 
+/// Kernel names become symbols of every device image: PTX accepts letters,
+/// digits, '_' and '$' only. LLVM uniquifies clashing names of outlined
+/// functions with a '.N' suffix (a target region in a lambda whose
+/// enclosing function has another at the same line), which PTX rejects.
+static void makeKernelNamesPortable(ArrayRef<KernelInfo> Kernels) {
+  for (const KernelInfo &K : Kernels) {
+    std::string Name = K.F->getName().str();
+    bool Changed = false;
+    for (char &C : Name)
+      if (!isAlnum(C) && C != '_' && C != '$') {
+        C = '_';
+        Changed = true;
+      }
+    if (Changed)
+      K.F->setName(Name); // LLVM keeps it unique
+  }
+}
+
 bool Lowering::run() {
   if (!collectSites() || !findOutlinedCalls())
     return false;
+  makeKernelNamesPortable(Kernels);
   Expected<DeviceModule> Device = extractDeviceModule(M, Kernels);
   if (!Device) {
     error(nullptr, "clang-offload: " + toString(Device.takeError()));

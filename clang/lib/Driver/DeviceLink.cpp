@@ -30,6 +30,8 @@
 #include "llvm/BinaryFormat/Magic.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -200,6 +202,17 @@ Expected<std::string> buildHostDeviceImage(Module &M,
   return (*Bytes)->getBuffer().str();
 }
 
+/// The device program is optimized as a whole; remarks about it (a simd
+/// loop the GPU does not vectorize) would only confuse: errors only.
+void reportDeviceDiagnostic(const DiagnosticInfo *DI, void *) {
+  if (DI->getSeverity() != DS_Error)
+    return;
+  DiagnosticPrinterRawOStream DP(errs());
+  errs() << "clang: error: ";
+  DI->print(DP);
+  errs() << "\n";
+}
+
 /// Builds the image for one target from its linked device module.
 Expected<std::string> buildImage(const OffloadTarget &T, Module &M,
                                  const DeviceLinkOptions &Opts,
@@ -228,6 +241,7 @@ Error deviceLink(const DeviceLinkOptions &Opts) {
     if (Buffers->empty())
       continue;
     LLVMContext Ctx;
+    Ctx.setDiagnosticHandlerCallBack(reportDeviceDiagnostic);
     auto M = linkDeviceModules(*Buffers, Ctx, T.Triple);
     if (!M)
       return M.takeError();

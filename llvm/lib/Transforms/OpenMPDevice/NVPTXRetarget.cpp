@@ -9,8 +9,11 @@
 // region can use, except long double; struct layouts therefore agree between
 // host and device by construction. This step changes the triple and data
 // layout, drops the host's target attributes and -O0's optnone (device code
-// is always optimized, or the device runtime would not inline), and rejects
-// what no GPU can run, naming the function that uses it.
+// is always optimized, or the device runtime would not inline) and the
+// exception paths of C++ code compiled with exceptions (nothing on the
+// device throws), and rejects what no GPU can run, naming the function that
+// uses it: long double, x86 intrinsics, inline assembly, throwing,
+// thread_local variables, variadic definitions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +24,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
 
@@ -44,13 +48,9 @@ static bool usesLongDouble(const Instruction &I) {
 static Error checkHostOnlyFeatures(const Function &F) {
   if (F.isVarArg() && !F.isDeclaration())
     return hostOnly(F, "a variadic function definition");
-  if (F.hasPersonalityFn())
-    return hostOnly(F, "C++ exception handling");
   for (const Instruction &I : instructions(F)) {
     if (usesLongDouble(I))
       return hostOnly(F, "long double");
-    if (isa<InvokeInst>(I) || isa<LandingPadInst>(I) || isa<ResumeInst>(I))
-      return hostOnly(F, "C++ exception handling");
     const auto *CB = dyn_cast<CallBase>(&I);
     if (!CB)
       continue;
@@ -67,6 +67,22 @@ static Error checkHostOnlyFeatures(const Function &F) {
     }
   }
   return Error::success();
+}
+
+/// C++ compiled with exceptions wraps calls in invokes with cleanup and
+/// catch paths. Device code never sees an exception (throwing one is an
+/// error above), so the calls become plain calls and the paths go.
+static void dropExceptionPaths(Function &F) {
+  if (!F.hasPersonalityFn())
+    return;
+  SmallVector<InvokeInst *, 8> Invokes;
+  for (BasicBlock &BB : F)
+    if (auto *II = dyn_cast<InvokeInst>(BB.getTerminator()))
+      Invokes.push_back(II);
+  for (InvokeInst *II : Invokes)
+    changeToCall(II);
+  removeUnreachableBlocks(F);
+  F.setPersonalityFn(nullptr);
 }
 
 /// Attributes that describe the host CPU or -O0 compilation.
@@ -94,6 +110,7 @@ Error retargetToNVPTX(Module &M) {
   for (Function &F : M) {
     if (Error E = checkHostOnlyFeatures(F))
       return E;
+    dropExceptionPaths(F);
     dropHostAttributes(F);
   }
   M.setTargetTriple(NVPTXTriple);
