@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "clang-offload/Frontend/CC1.h"
+#include "clang-offload/CodeGen/DeviceParse.h"
 #include "clang-offload/CodeGen/OffloadFrontendAction.h"
 #include "clang-offload/Driver/OffloadOptions.h"
 
@@ -73,11 +74,24 @@ takeOffloadTargets(SmallVectorImpl<const char *> &Args) {
 static bool execute(CompilerInstance &Clang,
                     const std::vector<OffloadTarget> &Targets) {
   parseLLVMArgs(Clang.getFrontendOpts());
+  bool Offload =
+      !Targets.empty() && generatesCode(Clang.getFrontendOpts().ProgramAction);
+  // Device code of files that test device macros comes from a second parse
+  // with those macros, run first.
+  DeviceBitcodeMap DeviceParses;
+  if (Offload)
+    for (const OffloadTarget &T : targetsWithMacroTests(Clang, Targets))
+      if (!runDeviceParse(Clang, T, DeviceParses))
+        return false;
   std::unique_ptr<FrontendAction> Act = CreateFrontendAction(Clang);
   if (!Act)
     return false;
-  if (!Targets.empty() && generatesCode(Clang.getFrontendOpts().ProgramAction))
-    Act = createOffloadFrontendAction(std::move(Act), Clang, Targets);
+  if (Offload) {
+    HostLoweringOptions Opts;
+    Opts.Targets = Targets;
+    Opts.DeviceParses = &DeviceParses;
+    Act = createOffloadFrontendAction(std::move(Act), Clang, Opts);
+  }
   return Clang.ExecuteAction(*Act);
 }
 

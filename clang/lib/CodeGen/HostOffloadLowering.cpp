@@ -104,8 +104,8 @@ struct AbiTypes {
 
 class Lowering {
 public:
-  Lowering(Module &M, ArrayRef<OffloadTarget> Targets)
-      : M(M), Ctx(M.getContext()), Types(Ctx), Targets(Targets) {}
+  Lowering(Module &M, const HostLoweringOptions &Opts)
+      : M(M), Ctx(M.getContext()), Types(Ctx), Opts(Opts) {}
 
   bool run();
 
@@ -113,7 +113,7 @@ private:
   Module &M;
   LLVMContext &Ctx;
   AbiTypes Types;
-  ArrayRef<OffloadTarget> Targets;
+  const HostLoweringOptions &Opts;
   MapVector<int, Site> Sites;
   SmallVector<KernelInfo, 8> Kernels;
 
@@ -581,14 +581,24 @@ void Lowering::emitEntry(Constant *HostAddr, StringRef Name, uint64_t Size,
   appendToUsed(M, {Entry});
 }
 
+static std::string bitcodeOf(const Module &M) {
+  std::string Bitcode;
+  raw_string_ostream OS(Bitcode);
+  WriteBitcodeToFile(M, OS);
+  return Bitcode;
+}
+
 void Lowering::embedDeviceModule(Module &Device) {
-  SmallVector<char, 0> Bitcode;
-  raw_svector_ostream OS(Bitcode);
-  WriteBitcodeToFile(Device, OS);
-  Constant *Data = ConstantDataArray::get(
-      Ctx, ArrayRef<uint8_t>(reinterpret_cast<uint8_t *>(Bitcode.data()),
-                             Bitcode.size()));
-  for (const OffloadTarget &T : Targets) {
+  std::string Own = bitcodeOf(Device);
+  for (const OffloadTarget &T : Opts.Targets) {
+    StringRef Bitcode = Own;
+    if (Opts.DeviceParses)
+      if (auto It = Opts.DeviceParses->find(T.Triple);
+          It != Opts.DeviceParses->end())
+        Bitcode = It->second;
+    Constant *Data = ConstantDataArray::get(
+        Ctx, ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(Bitcode.data()),
+                               Bitcode.size()));
     auto *GV = new GlobalVariable(M, Data->getType(), true,
                                   GlobalValue::PrivateLinkage, Data,
                                   ".cot.device_module");
@@ -641,6 +651,11 @@ bool Lowering::run() {
     error(nullptr, "clang-offload: " + toString(Device.takeError()));
     return false;
   }
+  if (Opts.ExtractInto) {
+    for (const OffloadTarget &T : Opts.Targets)
+      (*Opts.ExtractInto)[T.Triple] = bitcodeOf(*Device->M);
+    return true;
+  }
   for (auto &[Id, S] : Sites)
     lowerSite(S);
   for (const KernelInfo &K : Kernels)
@@ -657,7 +672,7 @@ bool Lowering::run() {
 
 PreservedAnalyses HostOffloadLoweringPass::run(Module &M,
                                                ModuleAnalysisManager &) {
-  Lowering(M, Targets).run();
+  Lowering(M, Opts).run();
   return PreservedAnalyses::none();
 }
 

@@ -49,15 +49,13 @@ protected:
 
 std::unique_ptr<FrontendAction>
 createOffloadFrontendAction(std::unique_ptr<FrontendAction> CodeGen,
-                            CompilerInstance &CI,
-                            const std::vector<OffloadTarget> &Targets) {
-  CI.getCodeGenOpts().PassBuilderCallbacks.push_back(
-      [Targets](PassBuilder &PB) {
-        PB.registerPipelineStartEPCallback(
-            [Targets](ModulePassManager &MPM, OptimizationLevel) {
-              MPM.addPass(HostOffloadLoweringPass(Targets));
-            });
-      });
+                            CompilerInstance &CI, HostLoweringOptions Opts) {
+  CI.getCodeGenOpts().PassBuilderCallbacks.push_back([Opts](PassBuilder &PB) {
+    PB.registerPipelineStartEPCallback(
+        [Opts](ModulePassManager &MPM, OptimizationLevel) {
+          MPM.addPass(HostOffloadLoweringPass(Opts));
+        });
+  });
   return std::make_unique<OffloadFrontendAction>(std::move(CodeGen));
 }
 

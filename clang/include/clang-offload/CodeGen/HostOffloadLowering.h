@@ -18,20 +18,36 @@
 
 #include "llvm/IR/PassManager.h"
 
+#include <map>
+#include <string>
 #include <vector>
 
 namespace cot {
 
+/// Device bitcode per target triple, from a device parse (CC1.cpp).
+using DeviceBitcodeMap = std::map<std::string, std::string>;
+
+/// What one run of the pass does.
+struct HostLoweringOptions {
+  std::vector<OffloadTarget> Targets;
+  /// A device parse: only extract the device code and store it here per
+  /// target; the host code of that parse is thrown away.
+  DeviceBitcodeMap *ExtractInto = nullptr;
+  /// Device code of an earlier device parse, embedded for these targets
+  /// instead of this parse's own.
+  const DeviceBitcodeMap *DeviceParses = nullptr;
+};
+
 class HostOffloadLoweringPass
     : public llvm::PassInfoMixin<HostOffloadLoweringPass> {
 public:
-  explicit HostOffloadLoweringPass(std::vector<OffloadTarget> Targets)
-      : Targets(std::move(Targets)) {}
+  explicit HostOffloadLoweringPass(HostLoweringOptions Opts)
+      : Opts(std::move(Opts)) {}
 
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 
 private:
-  std::vector<OffloadTarget> Targets;
+  HostLoweringOptions Opts;
 };
 
 /// The name of the object-file section that holds a device module for

@@ -14,6 +14,7 @@
 #ifndef CLANG_OFFLOAD_CODEGEN_OFFLOADFRONTENDACTION_H
 #define CLANG_OFFLOAD_CODEGEN_OFFLOADFRONTENDACTION_H
 
+#include "clang-offload/CodeGen/HostOffloadLowering.h"
 #include "clang-offload/Driver/OffloadOptions.h"
 
 #include <memory>
@@ -29,7 +30,7 @@ namespace cot {
 std::unique_ptr<clang::FrontendAction>
 createOffloadFrontendAction(std::unique_ptr<clang::FrontendAction> CodeGen,
                             clang::CompilerInstance &CI,
-                            const std::vector<OffloadTarget> &Targets);
+                            HostLoweringOptions Opts);
 
 } // namespace cot
 

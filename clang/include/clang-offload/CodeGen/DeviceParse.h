@@ -1,0 +1,39 @@
+//===- DeviceParse.h - A second parse for device-specific source -*- C++ -*-===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// One parse sees the host's macros. A file that tests a device's macros
+// (#ifdef __NVPTX__) is parsed a second time with the device's predefined
+// macros, still for the host triple, and the device code of that target is
+// taken from the second parse (ARCHITECTURE.md, section 3). Files without
+// such tests, nearly all, keep the single parse: a preprocessor-only scan
+// tells them apart.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CLANG_OFFLOAD_CODEGEN_DEVICEPARSE_H
+#define CLANG_OFFLOAD_CODEGEN_DEVICEPARSE_H
+
+#include "clang-offload/CodeGen/HostOffloadLowering.h"
+#include "clang-offload/Driver/OffloadOptions.h"
+
+namespace clang {
+class CompilerInstance;
+}
+
+namespace cot {
+
+/// The offload targets whose predefined macros the input of \p Host tests.
+std::vector<OffloadTarget> targetsWithMacroTests(clang::CompilerInstance &Host,
+                                                 llvm::ArrayRef<OffloadTarget> Targets);
+
+/// Parses the input of \p Host again with \p T's predefined macros and
+/// stores its device code in \p Out. Diagnostics go to \p Host's client.
+bool runDeviceParse(clang::CompilerInstance &Host, const OffloadTarget &T,
+                    DeviceBitcodeMap &Out);
+
+} // namespace cot
+
+#endif // CLANG_OFFLOAD_CODEGEN_DEVICEPARSE_H

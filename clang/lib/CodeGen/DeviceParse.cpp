@@ -1,0 +1,153 @@
+//===- DeviceParse.cpp - A second parse for device-specific source --------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The scan runs the preprocessor alone over the input with a callback on
+// #ifdef/#ifndef/#elifdef/#elifndef and defined() of the device macros. The
+// device parse is a second CompilerInstance on a copy of the invocation
+// with those macros predefined, running the offload action in extraction
+// mode (HostLoweringOptions::ExtractInto) and emitting nothing.
+//
+//===----------------------------------------------------------------------===//
+
+#include "clang-offload/CodeGen/DeviceParse.h"
+#include "clang-offload/CodeGen/OffloadFrontendAction.h"
+
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/FrontendTool/Utils.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace cot {
+namespace {
+
+/// The macros a device compilation of \p Triple predefines (beyond the
+/// host's), as upstream Clang's OpenMP device compilations do.
+std::vector<std::string> deviceMacros(StringRef Triple) {
+  if (Triple == "nvptx64-nvidia-cuda")
+    return {"__NVPTX__", "__nvptx__", "__nvptx64__", "__OPENMP_NVPTX__"};
+  return {};
+}
+
+class MacroTestWatcher : public PPCallbacks {
+public:
+  MacroTestWatcher(const StringSet<> &Watched, bool &Found)
+      : Watched(Watched), Found(Found) {}
+
+  void Ifdef(SourceLocation, const Token &Name, const MacroDefinition &) override {
+    check(Name);
+  }
+  void Ifndef(SourceLocation, const Token &Name,
+              const MacroDefinition &) override {
+    check(Name);
+  }
+  void Elifdef(SourceLocation, const Token &Name,
+               const MacroDefinition &) override {
+    check(Name);
+  }
+  void Elifndef(SourceLocation, const Token &Name,
+                const MacroDefinition &) override {
+    check(Name);
+  }
+  void Defined(const Token &Name, const MacroDefinition &,
+               SourceRange) override {
+    check(Name);
+  }
+
+private:
+  const StringSet<> &Watched;
+  bool &Found;
+
+  void check(const Token &Name) {
+    if (const IdentifierInfo *II = Name.getIdentifierInfo())
+      Found |= Watched.contains(II->getName());
+  }
+};
+
+class ScanAction : public PreprocessOnlyAction {
+public:
+  ScanAction(const StringSet<> &Watched, bool &Found)
+      : Watched(Watched), Found(Found) {}
+
+protected:
+  void ExecuteAction() override {
+    getCompilerInstance().getPreprocessor().addPPCallbacks(
+        std::make_unique<MacroTestWatcher>(Watched, Found));
+    PreprocessOnlyAction::ExecuteAction();
+  }
+
+private:
+  const StringSet<> &Watched;
+  bool &Found;
+};
+
+bool scanForMacroTests(CompilerInstance &Host, const StringSet<> &Watched) {
+  CompilerInstance Scan;
+  Scan.setInvocation(std::make_shared<CompilerInvocation>(Host.getInvocation()));
+  Scan.getFrontendOpts().ProgramAction = frontend::RunPreprocessorOnly;
+  Scan.getFrontendOpts().OutputFile.clear();
+  Scan.createDiagnostics(new IgnoringDiagConsumer());
+  bool Found = false;
+  ScanAction Act(Watched, Found);
+  Scan.ExecuteAction(Act);
+  return Found;
+}
+
+bool parsesSource(const CompilerInstance &Host) {
+  for (const FrontendInputFile &In : Host.getFrontendOpts().Inputs)
+    if (In.getKind().getFormat() != InputKind::Source ||
+        In.getKind().getLanguage() == Language::LLVM_IR ||
+        In.getKind().isPreprocessed())
+      return false;
+  return true;
+}
+
+} // namespace
+
+std::vector<OffloadTarget>
+targetsWithMacroTests(CompilerInstance &Host, ArrayRef<OffloadTarget> Targets) {
+  std::vector<OffloadTarget> Found;
+  if (!parsesSource(Host))
+    return Found;
+  for (const OffloadTarget &T : Targets) {
+    std::vector<std::string> Macros = deviceMacros(T.Triple);
+    if (Macros.empty())
+      continue;
+    StringSet<> Watched;
+    for (const std::string &M : Macros)
+      Watched.insert(M);
+    if (scanForMacroTests(Host, Watched))
+      Found.push_back(T);
+  }
+  return Found;
+}
+
+bool runDeviceParse(CompilerInstance &Host, const OffloadTarget &T,
+                    DeviceBitcodeMap &Out) {
+  CompilerInstance Dev;
+  Dev.setInvocation(std::make_shared<CompilerInvocation>(Host.getInvocation()));
+  for (const std::string &M : deviceMacros(T.Triple))
+    Dev.getPreprocessorOpts().addMacroDef(M);
+  Dev.getFrontendOpts().ProgramAction = frontend::EmitLLVMOnly;
+  Dev.getFrontendOpts().OutputFile.clear();
+  Dev.createDiagnostics(&Host.getDiagnosticClient(), /*ShouldOwnClient=*/false);
+  std::unique_ptr<FrontendAction> CodeGen = CreateFrontendAction(Dev);
+  if (!CodeGen)
+    return false;
+  HostLoweringOptions Opts;
+  Opts.Targets = {T};
+  Opts.ExtractInto = &Out;
+  std::unique_ptr<FrontendAction> Act =
+      createOffloadFrontendAction(std::move(CodeGen), Dev, Opts);
+  return Dev.ExecuteAction(*Act) && Out.count(T.Triple);
+}
+
+} // namespace cot
