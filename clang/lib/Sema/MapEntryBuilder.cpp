@@ -33,6 +33,8 @@
 #include "OffloadABI.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclOpenMP.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/Basic/SourceManager.h"
@@ -78,6 +80,120 @@ static bool isPointerTyped(const Expr *Base) {
   return T->isPointerType();
 }
 
+/// Rewrites a declare-mapper's map item for one use of the mapper: the
+/// mapper's variable becomes the mapped expression. Map items are access
+/// paths (members, subscripts, sections) with simple bound expressions, so
+/// rebuilding those node kinds is enough; anything else fails.
+class MapperVarSubstitution {
+public:
+  MapperVarSubstitution(ASTContext &Ctx, const Decl *Var, Expr *Replacement)
+      : Ctx(Ctx), Var(Var), Replacement(Replacement) {}
+
+  Expr *rebuild(Expr *X) {
+    if (!X)
+      return nullptr;
+    if (!mentionsVar(X))
+      return X;
+    if (auto *DRE = dyn_cast<DeclRefExpr>(X))
+      return DRE->getDecl() == Var ? Replacement : X;
+    if (auto *P = dyn_cast<ParenExpr>(X))
+      return rebuild(P->getSubExpr());
+    if (auto *ICE = dyn_cast<ImplicitCastExpr>(X)) {
+      Expr *Sub = rebuild(ICE->getSubExpr());
+      return Sub ? ImplicitCastExpr::Create(Ctx, ICE->getType(),
+                                            ICE->getCastKind(), Sub, nullptr,
+                                            ICE->getValueKind(),
+                                            FPOptionsOverride())
+                 : nullptr;
+    }
+    if (auto *ME = dyn_cast<MemberExpr>(X)) {
+      Expr *Base = rebuild(ME->getBase());
+      return Base ? MemberExpr::Create(
+                        Ctx, Base, ME->isArrow(), ME->getOperatorLoc(),
+                        ME->getQualifierLoc(), ME->getTemplateKeywordLoc(),
+                        ME->getMemberDecl(), ME->getFoundDecl(),
+                        ME->getMemberNameInfo(), nullptr, ME->getType(),
+                        ME->getValueKind(), ME->getObjectKind(),
+                        ME->isNonOdrUse())
+                  : nullptr;
+    }
+    if (auto *AS = dyn_cast<ArraySectionExpr>(X)) {
+      Expr *Base = rebuild(AS->getBase());
+      if (!Base)
+        return nullptr;
+      return new (Ctx) ArraySectionExpr(
+          Base, rebuildOptional(AS->getLowerBound()),
+          rebuildOptional(AS->getLength()), rebuildOptional(AS->getStride()),
+          AS->getType(), AS->getValueKind(), AS->getObjectKind(),
+          AS->getColonLocFirst(), AS->getColonLocSecond(),
+          AS->getRBracketLoc());
+    }
+    if (auto *ASE = dyn_cast<ArraySubscriptExpr>(X)) {
+      Expr *L = rebuild(ASE->getLHS()), *R = rebuild(ASE->getRHS());
+      return L && R ? new (Ctx) ArraySubscriptExpr(
+                          L, R, ASE->getType(), ASE->getValueKind(),
+                          ASE->getObjectKind(), ASE->getRBracketLoc())
+                    : nullptr;
+    }
+    if (auto *BO = dyn_cast<BinaryOperator>(X)) {
+      Expr *L = rebuild(BO->getLHS()), *R = rebuild(BO->getRHS());
+      return L && R ? BinaryOperator::Create(
+                          Ctx, L, R, BO->getOpcode(), BO->getType(),
+                          BO->getValueKind(), BO->getObjectKind(),
+                          BO->getOperatorLoc(), BO->getFPFeatures())
+                    : nullptr;
+    }
+    if (auto *UO = dyn_cast<UnaryOperator>(X)) {
+      Expr *Sub = rebuild(UO->getSubExpr());
+      return Sub ? UnaryOperator::Create(
+                       Ctx, Sub, UO->getOpcode(), UO->getType(),
+                       UO->getValueKind(), UO->getObjectKind(),
+                       UO->getOperatorLoc(), UO->canOverflow(),
+                       UO->getFPOptionsOverride())
+                 : nullptr;
+    }
+    return nullptr;
+  }
+
+private:
+  ASTContext &Ctx;
+  const Decl *Var;
+  Expr *Replacement;
+
+  Expr *rebuildOptional(Expr *X) { return X ? rebuild(X) : nullptr; }
+
+  bool mentionsVar(const Stmt *X) const {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
+      return DRE->getDecl() == Var;
+    for (const Stmt *Child : X->children())
+      if (Child && mentionsVar(Child))
+        return true;
+    return false;
+  }
+};
+
+/// The declare mapper an item's map clause uses, if any.
+const OMPDeclareMapperDecl *mapperOf(const Expr *MapperRef) {
+  if (!MapperRef)
+    return nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(MapperRef))
+    return dyn_cast<OMPDeclareMapperDecl>(DRE->getDecl());
+  if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(MapperRef))
+    for (const NamedDecl *D : ULE->decls())
+      if (const auto *M = dyn_cast<OMPDeclareMapperDecl>(D))
+        return M;
+  return nullptr;
+}
+
+/// Map type of an item the mapper maps, given the map type of the item the
+/// mapper was applied to (OpenMP 5.0, declare mapper): `to` and `from` of
+/// the use keep only the mapper's matching motion, `alloc`/`release`/
+/// `delete` keep none; the use's modifiers apply.
+uint64_t combineMapperType(uint64_t Outer, uint64_t Inner) {
+  constexpr uint64_t Motion = COT_MAP_TO | COT_MAP_FROM;
+  return (Outer & ~Motion) | (Inner & Outer & Motion);
+}
+
 class Builder {
 public:
   Builder(Sema &S, OMPExecutableDirective &D, DeclContext *DC)
@@ -97,6 +213,8 @@ private:
   // Clause collection.
   void collectItems();
   void addItem(Expr *E, uint64_t Type, bool Implicit);
+  void addMappedItems(Expr *E, const Expr *MapperRef, uint64_t Type,
+                      bool Implicit, unsigned Depth);
   Expr *referenceInConstructContext(Expr *E);
   bool analyse(MapItem &Item);
   void collectUseDevice();
@@ -372,6 +490,52 @@ static uint64_t mapTypeBits(OpenMPMapClauseKind Kind, uint64_t Default) {
   }
 }
 
+/// Adds \p E, or what its declare mapper maps for it.
+void Builder::addMappedItems(Expr *E, const Expr *MapperRef, uint64_t Type,
+                             bool Implicit, unsigned Depth) {
+  const OMPDeclareMapperDecl *Mapper = mapperOf(MapperRef);
+  const auto *VarRef =
+      Mapper ? dyn_cast_or_null<DeclRefExpr>(Mapper->getMapperVarRef())
+             : nullptr;
+  if (!VarRef || Depth > 8) {
+    addItem(E, Type, Implicit);
+    return;
+  }
+  if (Implicit)
+    E = referenceInConstructContext(E);
+  for (const OMPClause *C : Mapper->clauselists()) {
+    const auto *MC = dyn_cast<OMPMapClause>(C);
+    if (!MC)
+      continue;
+    uint64_t Inner = mapTypeBits(MC->getMapType(), COT_MAP_TO | COT_MAP_FROM);
+    auto NestedMapper = MC->mapperlist_begin();
+    for (const Expr *Item : MC->varlists()) {
+      const Expr *NestedRef =
+          NestedMapper != MC->mapperlist_end() ? *NestedMapper++ : nullptr;
+      Expr *Sub = MapperVarSubstitution(Ctx, VarRef->getDecl(), E)
+                      .rebuild(const_cast<Expr *>(Item));
+      if (!Sub) {
+        unsupported(E, "this use of a declare mapper");
+        return;
+      }
+      // The mapper's own item for the variable maps the object itself.
+      const OMPDeclareMapperDecl *Nested = mapperOf(NestedRef);
+      if (Nested == Mapper)
+        Nested = nullptr;
+      size_t First = Items.size();
+      addMappedItems(Sub, Nested ? NestedRef : nullptr,
+                     combineMapperType(Type, Inner), /*Implicit=*/false,
+                     Depth + 1);
+      // Rebuilt expressions have no source text of their own: name them
+      // after the use and the mapper's item.
+      for (size_t I = First; I < Items.size(); ++I)
+        if (Items[I].Name.empty())
+          Items[I].Name = sourceText(E) + " (mapper: " + sourceText(Item) + ")";
+    }
+  }
+}
+
+
 void Builder::collectItems() {
   for (const auto *C : D.getClausesOfKind<OMPMapClause>()) {
     uint64_t Type = mapTypeBits(C->getMapType(), defaultMapType());
@@ -383,8 +547,12 @@ void Builder::collectItems() {
       else if (M == OMPC_MAP_MODIFIER_present)
         Type |= COT_MAP_PRESENT;
     }
-    for (const Expr *E : C->varlists())
-      addItem(const_cast<Expr *>(E), Type, C->isImplicit());
+    auto Mapper = C->mapperlist_begin();
+    for (const Expr *E : C->varlists()) {
+      const Expr *MapperRef = Mapper != C->mapperlist_end() ? *Mapper++ : nullptr;
+      addMappedItems(const_cast<Expr *>(E), MapperRef, Type, C->isImplicit(),
+                     /*Depth=*/0);
+    }
   }
   auto AddMotion = [&](auto *C, uint64_t Type) {
     for (OpenMPMotionModifierKind M : C->getMotionModifiers())
