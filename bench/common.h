@@ -113,6 +113,7 @@ static void bench_require_gpu(const char *name) {
   int gpu = 0;
 #pragma omp target map(tofrom : gpu)
   {
+    gpu = 0; /* the region uses gpu on every device, not only under #ifdef */
 #ifdef __NVPTX__
     gpu = 1;
 #endif

@@ -37,6 +37,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -84,6 +85,18 @@ struct Site {
     return cast<ConstantInt>(Maps[I]->getArgOperand(MapOpType))->getZExtValue();
   }
 };
+
+/// "file:line" of a site, for diagnostics.
+std::string siteLocation(const Site &S) {
+  std::string File = "<unknown>";
+  if (auto *GV = dyn_cast<GlobalVariable>(
+          S.Open->getArgOperand(SiteOpFile)->stripPointerCasts()))
+    if (auto *Data = dyn_cast_or_null<ConstantDataArray>(GV->getInitializer());
+        Data && Data->isCString())
+      File = Data->getAsCString().str();
+  auto *Line = cast<ConstantInt>(S.Open->getArgOperand(SiteOpLine));
+  return File + ":" + std::to_string(Line->getZExtValue());
+}
 
 int siteId(const CallInst *CI) {
   return cast<ConstantInt>(CI->getArgOperand(0))->getSExtValue();
@@ -134,6 +147,7 @@ private:
   void emitEntry(Constant *HostAddr, StringRef Name, uint64_t Size,
                  uint32_t Flags);
   void embedDeviceModule(Module &Device);
+  bool checkDeviceParseKernels(StringRef Triple, StringRef Bitcode);
   void eraseMarkers();
   void error(const Instruction *At, const Twine &Msg);
   FunctionCallee runtime(StringRef Name, Type *Ret, ArrayRef<Type *> Params);
@@ -588,14 +602,44 @@ static std::string bitcodeOf(const Module &M) {
   return Bitcode;
 }
 
+/// A device parse (DeviceParse.h) sees other code under device-macro tests,
+/// so a target region may capture other variables there than here. The
+/// launch passes this parse's captures: the kernels must take the same.
+bool Lowering::checkDeviceParseKernels(StringRef Triple, StringRef Bitcode) {
+  LLVMContext DevCtx;
+  Expected<std::unique_ptr<Module>> Dev = parseBitcodeFile(
+      MemoryBufferRef(Bitcode, "device-parse"), DevCtx);
+  if (!Dev) {
+    error(nullptr, "clang-offload: " + toString(Dev.takeError()));
+    return false;
+  }
+  for (auto &[Id, S] : Sites) {
+    if (S.kind() != SiteKind::Target)
+      continue;
+    Function *DevKernel = (*Dev)->getFunction(S.Kernel->getName());
+    if (DevKernel && DevKernel->arg_size() == S.Kernel->arg_size())
+      continue;
+    error(S.Open, "clang-offload: the target region at " + siteLocation(S) +
+                      " uses other variables under the " + Triple +
+                      " device macros than without them; reference every "
+                      "variable the region uses outside #ifdef __NVPTX__ as "
+                      "well");
+    return false;
+  }
+  return true;
+}
+
 void Lowering::embedDeviceModule(Module &Device) {
   std::string Own = bitcodeOf(Device);
   for (const OffloadTarget &T : Opts.Targets) {
     StringRef Bitcode = Own;
     if (Opts.DeviceParses)
       if (auto It = Opts.DeviceParses->find(T.Triple);
-          It != Opts.DeviceParses->end())
+          It != Opts.DeviceParses->end()) {
+        if (!checkDeviceParseKernels(T.Triple, It->second))
+          return;
         Bitcode = It->second;
+      }
     Constant *Data = ConstantDataArray::get(
         Ctx, ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(Bitcode.data()),
                                Bitcode.size()));
