@@ -254,6 +254,9 @@ Expected<std::string> buildNVPTXImage(Module &M, const NVPTXImageOptions &Opts,
   if (Error E = linkLibdevice(M, Opts.CudaPath))
     return std::move(E);
   internalizeDeviceProgram(M);
+  if (Temps.keeping())
+    if (Error E = saveBitcode(M, Temps.create("device-nvptx-lowered", "bc")))
+      return std::move(E);
 
   Expected<std::unique_ptr<TargetMachine>> TM = nvptxTargetMachine(Arch);
   if (!TM)

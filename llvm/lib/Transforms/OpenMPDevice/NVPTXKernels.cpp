@@ -402,9 +402,20 @@ void KernelFormation::lowerForks(Function &F, KernelMode Mode) {
   }
 }
 
+/// Whether a parallel region the kernel can reach has a microtask that is
+/// not a known function (the runtime then runs it through its pointer).
+static bool reachesUnknownRegion(const SetVector<Function *> &Reach) {
+  for (Function *F : Reach)
+    for (Instruction &I : instructions(*F))
+      if (isCallTo(I, ForkCall) && !microtaskOf(cast<CallBase>(I)))
+        return true;
+  return false;
+}
+
 /// `void <kernel>.dispatch(Fn, Args)`: calls the parallel regions the kernel
 /// can reach directly, by comparing Fn with each, and anything else through
-/// the pointer (inspector-executor).
+/// the pointer (inspector-executor); with every region known there is no
+/// indirect call at all.
 Function *KernelFormation::dispatchFunction(Function *Kernel,
                                             const SetVector<Function *> &Reach) {
   auto *Dispatch = Function::Create(FunctionType::get(Void, {Ptr, Ptr}, false),
@@ -428,8 +439,12 @@ Function *KernelFormation::dispatchFunction(Function *Kernel,
     Test = Next;
   }
   IRBuilder<> B(Test);
-  B.CreateCall(FunctionType::get(Void, {Ptr}, false), Fn, {Args});
-  B.CreateRetVoid();
+  if (reachesUnknownRegion(Reach)) {
+    B.CreateCall(FunctionType::get(Void, {Ptr}, false), Fn, {Args});
+    B.CreateRetVoid();
+  } else {
+    B.CreateUnreachable();
+  }
   return Dispatch;
 }
 

@@ -19,6 +19,8 @@
 
 #include "OpenMPDevice/NVPTX.h"
 
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -30,11 +32,21 @@ using namespace llvm;
 
 namespace cot {
 
+/// "file:line: " of a function when the program was compiled with -g.
+static std::string sourceLocation(const Function &F) {
+  const DISubprogram *SP = F.getSubprogram();
+  if (!SP)
+    return "";
+  return (SP->getFilename() + ":" + Twine(SP->getLine()) + ": ").str();
+}
+
 static Error hostOnly(const Function &F, const Twine &What) {
-  return createStringError(inconvertibleErrorCode(),
-                           "%s cannot run on an NVIDIA GPU; used in function "
-                           "'%s', which a target region reaches",
-                           What.str().c_str(), F.getName().str().c_str());
+  return createStringError(
+      inconvertibleErrorCode(),
+      "%s%s cannot run on an NVIDIA GPU; used in function '%s', which a "
+      "target region reaches",
+      sourceLocation(F).c_str(), What.str().c_str(),
+      demangle(F.getName()).c_str());
 }
 
 static bool usesLongDouble(const Instruction &I) {
