@@ -1,4 +1,4 @@
-// Declare-target globals start with the host's value; each device (here two
+// Declare-target globals start with their initialiser; each device (here two
 // host devices) has its own image instance; device-side API answers.
 // RUN: %build-image -o %t.so
 // RUN: %build-host %s -DIMAGE='"%t.so"' -o %t %link-rt
@@ -20,7 +20,7 @@ static void devinfo(int Dev, int Line) {
 int main(void) {
   // CHECK: devices=2
   printf("devices=%d\n", omp_get_num_devices());
-  dev_global = 42; // before first use: this is the value copied at load
+  dev_global = 7; // not copied: the devices start from the initialiser
   devinfo(0, 1);
   devinfo(0, 2);
   devinfo(1, 3);
@@ -32,7 +32,7 @@ int main(void) {
   cot_map_list *L = maps_init(&M);
   maps_add(&M, &dev_global, &dev_global, sizeof(int), FROM, "dev_global");
   __cot_target_data_end(0, L, LOC(4));
-  // CHECK-NEXT: from: 42
+  // CHECK-NEXT: from: 7
   printf("from: %d\n", dev_global);
   M.Types[0] = FROM | COT_MAP_ALWAYS;
   __cot_target_data_end(0, L, LOC(5));

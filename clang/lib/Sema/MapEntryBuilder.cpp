@@ -229,6 +229,8 @@ private:
   void emitMemberGroup(ArrayRef<MapItem *> Members, bool TargetParam,
                        bool BaseFromCall);
   void emitItem(MapItem &Item, uint64_t ExtraBits, int Parent);
+  int emitIntermediatePointer(MapItem &Item, bool TargetParam,
+                              bool BaseFromCall);
   void emitRemainingItems();
   void setBaseFromCapture(MapEntry &Entry, Expr *CaptureInit,
                           const CapturedStmt::Capture &Cap);
@@ -461,9 +463,24 @@ Expr *Builder::referenceInConstructContext(Expr *E) {
                              DRE->getValueKind());
 }
 
+/// Whether the storage \p E maps is const: copying it back could write
+/// read-only memory, and cannot change it anyway.
+static bool mapsConstStorage(ASTContext &Ctx, const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  QualType T = E->getType();
+  if (const auto *AS = dyn_cast<ArraySectionExpr>(E)) {
+    T = ArraySectionExpr::getBaseOriginalType(AS->getBase());
+    if (const auto *PT = T->getAs<PointerType>())
+      T = PT->getPointeeType();
+  }
+  return Ctx.getBaseElementType(T.getNonReferenceType()).isConstQualified();
+}
+
 void Builder::addItem(Expr *E, uint64_t Type, bool Implicit) {
   if (Implicit)
     E = referenceInConstructContext(E);
+  if (mapsConstStorage(Ctx, E))
+    Type &= ~uint64_t(COT_MAP_FROM);
   MapItem Item;
   Item.E = E;
   Item.Type = Type | (Implicit ? COT_MAP_IMPLICIT : 0);
@@ -653,6 +670,23 @@ void Builder::emitMemberGroup(ArrayRef<MapItem *> Members, bool TargetParam,
     emitItem(*M, 0, ParentIndex);
 }
 
+/// For pp[i][0:n]: maps the intermediate pointer's storage (pp[i]) so that
+/// the section can be attached to its device copy, as the head of the
+/// root's entries (the kernel argument for target constructs).
+int Builder::emitIntermediatePointer(MapItem &Item, bool TargetParam,
+                                     bool BaseFromCall) {
+  MapEntry Entry;
+  Entry.Name = sourceText(Item.PointerLValue);
+  Entry.Base = BaseFromCall ? nullptr : rootBase(Item);
+  Entry.Begin = addressOf(Item.PointerLValue);
+  Entry.Size = sizeOf(Item.PointerLValue->getType());
+  Entry.Type = (Item.Type & (COT_MAP_TO | COT_MAP_DELETE | COT_MAP_PRESENT |
+                             COT_MAP_IMPLICIT)) |
+               (TargetParam ? COT_MAP_TARGET_PARAM : 0);
+  Entries.push_back(Entry);
+  return Entries.size() - 1;
+}
+
 /// Emits the entries of items that share one root. The first Plain or
 /// RootPointee item becomes the group's head; members and pointees follow.
 void Builder::buildForItems(MutableArrayRef<MapItem *> Group, bool TargetParam,
@@ -665,6 +699,13 @@ void Builder::buildForItems(MutableArrayRef<MapItem *> Group, bool TargetParam,
     }
   SmallVector<MapItem *, 4> Members;
   int HeadIndex = -1;
+  if (!Head)
+    for (MapItem *I : Group)
+      if (I->Kind == ItemKind::PtrAndObj && !I->TopMember &&
+          I->ThroughRootPointer) {
+        HeadIndex = emitIntermediatePointer(*I, TargetParam, BaseFromCall);
+        break;
+      }
   if (Head) {
     HeadIndex = Entries.size();
     emitItem(*Head, TargetParam ? COT_MAP_TARGET_PARAM : 0, -1);
@@ -680,6 +721,12 @@ void Builder::buildForItems(MutableArrayRef<MapItem *> Group, bool TargetParam,
         I->Kind == ItemKind::RootPointee) {
       I->Kind = ItemKind::PtrAndObj;
       I->PointerLValue = I->RootExpr;
+    }
+    // Storage reached through a pointer that is not a member of the root
+    // object (pp[i][0:n]) attaches to that pointer wherever it is mapped.
+    if (I->Kind == ItemKind::PtrAndObj && !I->TopMember) {
+      emitItem(*I, 0, -1);
+      continue;
     }
     if (I->Kind == ItemKind::Member || I->Kind == ItemKind::PtrAndObj) {
       if (Head)
@@ -708,8 +755,14 @@ void Builder::buildForCapture(ValueDecl *CapVar, QualType FieldTy,
   Entry.Type = COT_MAP_TARGET_PARAM;
   Entry.Name = CapVar ? CapVar->getName().str() : std::string("this");
   bool IsDevicePtr = CapVar && DevPtrs.contains(CapVar->getCanonicalDecl());
+  // A firstprivate pointer keeps its host value (it is not a zero-length
+  // section, which would translate it).
+  bool FirstPrivatePointer =
+      CapVar && CapVar->getType()->isPointerType() &&
+      FirstPrivates.contains(CapVar->getCanonicalDecl());
   if (IsDevicePtr || (Group.empty() && ByCopy && CapVar &&
-                      !CapVar->getType()->isPointerType())) {
+                      (!CapVar->getType()->isPointerType() ||
+                       FirstPrivatePointer))) {
     Entry.Type |= COT_MAP_LITERAL;
     Entries.push_back(Entry);
     return;
@@ -773,10 +826,14 @@ void Builder::buildForTarget() {
     for (const Expr *E : C->varlists())
       if (auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
         DevPtrs.insert(DRE->getDecl()->getCanonicalDecl());
+  // Clang lists pointers it treats as zero-length sections as implicit
+  // firstprivates; only a written firstprivate keeps the host value.
   for (const auto *C : D.getClausesOfKind<OMPFirstprivateClause>())
     for (const Expr *E : C->varlists())
       if (auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-        FirstPrivates.insert(DRE->getDecl()->getCanonicalDecl());
+        if (!C->isImplicit() ||
+            !DRE->getDecl()->getType()->isPointerType())
+          FirstPrivates.insert(DRE->getDecl()->getCanonicalDecl());
 
   auto *CS = const_cast<CapturedStmt *>(
       D.getCapturedStmt(llvm::omp::OMPD_target));

@@ -411,7 +411,8 @@ void Device::loadBinary(const cot_binary_desc *Desc,
         MapEntry &M = insert(Host, E->Size, (uintptr_t)DevAddr, E->Name);
         M.Infinite = true;
         M.OwnsMemory = false;
-        copyToDevice(M, Host, E->Size, Loc);
+        // The image holds the variable with its initialiser; the host copy
+        // may have changed since, and only `target update` moves it.
         L.Globals.push_back(Host);
         info(Loc,
              "device %d: declare target '%s' host [0x%" PRIxPTR ",0x%" PRIxPTR

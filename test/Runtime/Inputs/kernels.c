@@ -7,7 +7,7 @@ int omp_get_device_num(void);
 int omp_get_num_devices(void);
 int omp_get_initial_device(void);
 
-int dev_global = 0; /* gets the host's initial value at load */
+int dev_global = 42; /* the image's initialiser: each device starts from it */
 
 /* x[0:n] += 1 */
 void k_add(void **A) {

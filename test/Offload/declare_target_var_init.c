@@ -1,0 +1,32 @@
+// The device copy of a declare target variable is initialised "in the
+// manner specified by the program" (its initialiser), not from whatever the
+// host copy holds when the device image is loaded.
+// RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
+// RUN: %t | FileCheck %s
+#include <stdio.h>
+
+int counter = 5;
+double table[2] = {1.5, 2.5};
+#pragma omp declare target to(counter, table)
+
+#pragma omp begin declare target
+static int scale = 3;
+int mul(int x) { return x * scale; }
+#pragma omp end declare target
+
+int main(void) {
+  int seen = 0, m = 0;
+  double t = 0;
+  counter = 100; // host copies only
+  table[1] = -9;
+  scale = 1000;
+#pragma omp target map(from : seen, t, m)
+  {
+    seen = counter;
+    t = table[1];
+    m = mul(7);
+  }
+  // CHECK: device-initial 5 2.5 21
+  printf("device-initial %d %.1f %d\n", seen, t, m);
+  return 0;
+}

@@ -1,0 +1,42 @@
+// Pointers to pointers: map the row pointers and each row, and use them
+// through the attached device pointers.
+// RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
+// RUN: %t | FileCheck %s
+#include <stdio.h>
+#include <stdlib.h>
+
+int main(void) {
+  int rows = 3, cols = 4;
+  int **m = malloc(rows * sizeof(int *));
+  for (int i = 0; i < rows; ++i) {
+    m[i] = malloc(cols * sizeof(int));
+    for (int j = 0; j < cols; ++j)
+      m[i][j] = 0;
+  }
+#pragma omp target enter data map(to : m[0:rows])
+  for (int i = 0; i < rows; ++i) {
+#pragma omp target enter data map(to : m[i][0:cols])
+  }
+#pragma omp target
+  for (int i = 0; i < rows; ++i)
+    for (int j = 0; j < cols; ++j)
+      m[i][j] = i * 10 + j;
+  for (int i = 0; i < rows; ++i) {
+#pragma omp target exit data map(from : m[i][0:cols])
+  }
+#pragma omp target exit data map(delete : m[0:rows])
+  // CHECK: 0 13 23
+  printf("%d %d %d\n", m[0][0], m[1][3], m[2][3]);
+
+  // Double pointer with a section of the inner one in a single clause.
+  int *row = m[1];
+  int **pp = &row;
+#pragma omp target map(tofrom : pp[0][0:cols])
+  pp[0][2] = -7;
+  // CHECK: pp -7
+  printf("pp %d\n", m[1][2]);
+  for (int i = 0; i < rows; ++i)
+    free(m[i]);
+  free(m);
+  return 0;
+}
