@@ -169,8 +169,13 @@ static void rebindHostVariants(Module &M) {
     size_t Pos = Name.find("$ompvariant$");
     if (Pos == StringRef::npos || !Name.substr(Pos).contains("$Phost"))
       continue;
-    FunctionCallee Base = M.getOrInsertFunction(Name.take_front(Pos),
-                                                F.getFunctionType());
+    // C++ mangles the variant of an extern "C" base as a static function,
+    // _ZL<length><base>$ompvariant$...: the base is the C name.
+    StringRef BaseName = Name.take_front(Pos);
+    if (BaseName.consume_front("_ZL"))
+      BaseName = BaseName.ltrim("0123456789");
+    FunctionCallee Base =
+        M.getOrInsertFunction(BaseName, F.getFunctionType());
     F.replaceAllUsesWith(Base.getCallee());
   }
 }
@@ -244,7 +249,10 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
   // the device link forms the target's kernel from each.
   for (const KernelInfo &K : Kernels) {
     auto *DevKernel = cast<Function>(VMap[K.F]);
-    DevKernel->setLinkage(GlobalValue::ExternalLinkage);
+    // Target regions in inline functions and templates are outlined in
+    // every translation unit that uses them, under the same name (file,
+    // function, line): the device link keeps one.
+    DevKernel->setLinkage(GlobalValue::WeakODRLinkage);
     DevKernel->setVisibility(GlobalValue::DefaultVisibility);
     recordKernel(*Dev, {DevKernel, K.Mode, K.DefaultSchedule});
     Keep.insert(DevKernel);
