@@ -25,7 +25,7 @@ int main(void) {
 // CHECK-DAG: define hidden i32 @twice(
 // CHECK-DAG: define internal i32 @helper(
 // CHECK-DAG: call i32 @omp_is_initial_device()
-// CHECK-DAG: define dso_local void @[[K:__omp_offloading_.*_main_l19]](ptr
+// CHECK-DAG: define weak_odr dso_local void @[[K:__omp_offloading_.*_main_l19]](ptr
 // CHECK-NOT: define {{.*}} @main(
 // CHECK-NOT: define {{.*}} @hostOnly(
 // CHECK-NOT: ompvariant
