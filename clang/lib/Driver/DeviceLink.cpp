@@ -54,12 +54,34 @@ struct DeviceLinkOptions {
   std::vector<OffloadTarget> Targets;
   std::string CudaPath;
   std::vector<std::string> Inputs;
+  std::vector<std::string> LibraryDirs; ///< -L
   std::string Output;
   OptimizationLevel Level = OptimizationLevel::O2;
   bool Verbose = false;
   /// With -save-temps=<prefix>, device files are kept as <prefix>-device-*.
   std::string SaveTempsPrefix;
 };
+
+/// The static library -l<Name> stands for, searched like the linker does in
+/// the -L directories seen so far (shared libraries carry no device code).
+std::optional<std::string> findStaticLibrary(const DeviceLinkOptions &Opts,
+                                             StringRef Name) {
+  // The C, C++ and OpenMP runtimes the driver links carry none.
+  static constexpr StringLiteral RuntimeLibraries[] = {
+      "c", "m", "gcc", "gcc_s", "gcc_eh", "pthread", "dl", "rt", "stdc++",
+      "omp", "omptarget"};
+  if (is_contained(RuntimeLibraries, Name))
+    return std::nullopt;
+  std::string File =
+      Name.consume_front(":") ? Name.str() : ("lib" + Name + ".a").str();
+  for (const std::string &Dir : Opts.LibraryDirs) {
+    SmallString<256> Path(Dir);
+    sys::path::append(Path, File);
+    if (sys::fs::exists(Path))
+      return std::string(Path);
+  }
+  return std::nullopt;
+}
 
 Expected<DeviceLinkOptions> parseArgs(ArrayRef<const char *> Argv) {
   DeviceLinkOptions Opts;
@@ -89,6 +111,12 @@ Expected<DeviceLinkOptions> parseArgs(ArrayRef<const char *> Argv) {
       Opts.CudaPath = A.str();
     else if (A.starts_with("-Xtarget="))
       continue;
+    else if (A.consume_front("-L"))
+      Opts.LibraryDirs.push_back(A.str());
+    else if (A.consume_front("-l")) {
+      if (std::optional<std::string> Archive = findStaticLibrary(Opts, A))
+        Opts.Inputs.push_back(*Archive);
+    }
     else if (A.starts_with("-"))
       return createStringError(inconvertibleErrorCode(),
                                "unknown device-link option '%s'", Argv[I]);

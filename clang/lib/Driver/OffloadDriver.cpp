@@ -103,6 +103,11 @@ makeDeviceLinkJob(Compilation &C, const Command &LinkJob,
   for (const InputInfo &II : LinkJob.getInputInfos())
     if (II.isFilename())
       Args.push_back(II.getFilename());
+  // Static libraries named with -l carry device code too.
+  for (StringRef A : LinkJob.getArguments())
+    if ((A.starts_with("-L") && A.size() > 2) ||
+        (A.starts_with("-l") && A.size() > 2))
+      Args.push_back(DAL.MakeArgString(A));
   return std::make_unique<Command>(
       LinkJob.getSource(), LinkJob.getCreator(), ResponseFileSupport::None(),
       DAL.MakeArgString(Executable), Args, LinkJob.getInputInfos());
