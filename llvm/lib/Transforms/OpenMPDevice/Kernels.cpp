@@ -44,7 +44,11 @@ SmallVector<KernelInfo, 8> kernelsOf(Module &M) {
       continue;
     auto *F = mdconst::dyn_extract_or_null<Function>(Node->getOperand(0));
     auto *Mode = dyn_cast<MDString>(Node->getOperand(1));
-    if (!F || !Mode)
+    // Kernels of inline functions come from every translation unit that
+    // uses them: the linked module lists them more than once.
+    if (!F || !Mode || any_of(Kernels, [&](const KernelInfo &K) {
+          return K.F == F;
+        }))
       continue;
     KernelInfo K{F, Mode->getString() == "spmd" ? KernelMode::SPMD
                                                : KernelMode::Generic};
