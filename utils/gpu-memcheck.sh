@@ -18,7 +18,7 @@ for d in "$BUNDLE"/tests/Offload_*/; do
   if [ $? = 99 ] || grep -q "ERROR SUMMARY: [1-9]" <<<"$out"; then
     dirty=$((dirty + 1))
     echo "MEMCHECK ERRORS: $name"
-    grep -E "Invalid|ERROR SUMMARY" <<<"$out" | head -5
+    grep -E "^=========" <<<"$out" | head -12
   else
     clean=$((clean + 1))
   fi

@@ -23,6 +23,7 @@
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
@@ -116,6 +117,22 @@ Error linkLibdevice(Module &M, StringRef CudaPath) {
         First.str().c_str());
   }
   return linkBitcodeFile(M, *Libdevice, "libdevice");
+}
+
+/// Every image defines the globals the plugin writes after loading it
+/// (OffloadABI.h), also when the program does not read them and linking
+/// the device runtime left them out: looking up a missing symbol is an
+/// error in the CUDA driver's eyes.
+void defineRuntimeGlobals(Module &M) {
+  Type *I32 = Type::getInt32Ty(M.getContext());
+  for (auto [Name, Init] : {std::pair<StringRef, int>{COT_DEVICE_NUM_SYMBOL, 0},
+                            std::pair<StringRef, int>{"__cot_num_devices", 1}}) {
+    if (GlobalVariable *GV = M.getNamedGlobal(Name); GV && !GV->isDeclaration())
+      continue;
+    auto *GV = new GlobalVariable(M, I32, false, GlobalValue::ExternalLinkage,
+                                  ConstantInt::get(I32, Init), Name);
+    GV->setExternallyInitialized(true);
+  }
 }
 
 /// Keeps the kernels and the globals the runtime looks up by name.
@@ -253,6 +270,7 @@ Expected<std::string> buildNVPTXImage(Module &M, const NVPTXImageOptions &Opts,
     return std::move(E);
   if (Error E = linkLibdevice(M, Opts.CudaPath))
     return std::move(E);
+  defineRuntimeGlobals(M);
   internalizeDeviceProgram(M);
   if (Temps.keeping())
     if (Error E = saveBitcode(M, Temps.create("device-nvptx-lowered", "bc")))

@@ -18,7 +18,7 @@ HOST_FN(k_scale)
 HOST_FN(k_info)
 HOST_FN(k_fault)
 
-long dev_counter = 41;
+long dev_counter = 0; /* not copied: the device starts from its initialiser */
 
 static cot_offload_entry cuda_entries[] = {
     {(void *)host_k_scale, "k_scale", 0, COT_ENTRY_KERNEL, 0},
