@@ -75,12 +75,6 @@ enum : int {
   CU_JIT_LOG_VERBOSE = 12,
 };
 
-// Pointer attributes and memory types.
-enum : int {
-  CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2,
-  CU_MEMORYTYPE_HOST = 1,
-};
-
 // Flags.
 enum : unsigned {
   CU_STREAM_NON_BLOCKING = 0x1,
@@ -113,8 +107,6 @@ inline CUstream perThreadStream() { return reinterpret_cast<CUstream>(0x2); }
   X(MemFree, "cuMemFree_v2", CUresult, (CUdeviceptr))                          \
   X(MemHostAlloc, "cuMemHostAlloc", CUresult, (void **, size_t, unsigned))     \
   X(MemFreeHost, "cuMemFreeHost", CUresult, (void *))                          \
-  X(PointerGetAttribute, "cuPointerGetAttribute", CUresult,                    \
-    (void *, int, CUdeviceptr))                                                \
   X(MemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2", CUresult,                         \
     (CUdeviceptr, const void *, size_t, CUstream))                             \
   X(MemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2", CUresult,                         \

@@ -17,7 +17,7 @@
 // Memory: blocks up to 1 MiB come from power-of-two size classes kept on
 // per-device free lists (device allocation is slow and synchronising); larger
 // ones go straight to cuMemAlloc. Copies without a queue run on the calling
-// thread's per-thread stream and are waited for; large pageable host buffers
+// thread's per-thread stream and are waited for; large host buffers
 // move through two pinned staging buffers so the memcpy into one overlaps
 // the DMA from the other.
 //
@@ -511,14 +511,6 @@ int32_t dataFree(int32_t Dev, void *Ptr) {
 
 //===-- Copies ------------------------------------------------------------===//
 
-bool isPinned(const void *Host) {
-  int Type = 0;
-  return cu.PointerGetAttribute(&Type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
-                                reinterpret_cast<CUdeviceptr>(Host)) ==
-             CUDA_SUCCESS &&
-         Type == CU_MEMORYTYPE_HOST;
-}
-
 // Allocates the staging buffers of D. D.StagingMu is held.
 CUresult prepareStaging(DeviceState &D) {
   for (int I = 0; I < 2; ++I) {
@@ -606,7 +598,7 @@ int32_t copyToDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size,
   CUstream S = streamOf(Q);
   CUdeviceptr DP = reinterpret_cast<CUdeviceptr>(Dst);
   CUresult R;
-  if ((size_t)Size > StagingChunk && !isPinned(Src)) {
+  if ((size_t)Size > StagingChunk) {
     R = stagedToDevice(*D, DP, static_cast<const char *>(Src), (size_t)Size, S);
   } else {
     R = cu.MemcpyHtoDAsync(DP, Src, (size_t)Size, S);
@@ -626,7 +618,7 @@ int32_t copyFromDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size,
   CUstream S = streamOf(Q);
   CUdeviceptr SP = reinterpret_cast<CUdeviceptr>(Src);
   CUresult R;
-  if ((size_t)Size > StagingChunk && !isPinned(Dst)) {
+  if ((size_t)Size > StagingChunk) {
     R = stagedFromDevice(*D, static_cast<char *>(Dst), SP, (size_t)Size, S);
   } else {
     R = cu.MemcpyDtoHAsync(Dst, SP, (size_t)Size, S);
