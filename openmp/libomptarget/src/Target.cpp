@@ -397,9 +397,12 @@ __cot_target_launch(int64_t DeviceId, void *HostFn, const cot_map_list *Maps,
   return 0;
 }
 
-extern "C" COT_EXPORT void __cot_target_data_begin(int64_t DeviceId,
-                                                   const cot_map_list *Maps,
-                                                   const cot_source_loc *Loc) {
+/// Runs a data construct's work on its device with the device locked;
+/// nothing when the construct runs on the host (offload disabled, no
+/// device, the initial device).
+template <typename WorkFn>
+static void onConstructDevice(int64_t DeviceId, const cot_map_list *Maps,
+                              const cot_source_loc *Loc, WorkFn Work) {
   if (!Maps)
     return;
   validate(Maps, Loc);
@@ -408,35 +411,29 @@ extern "C" COT_EXPORT void __cot_target_data_begin(int64_t DeviceId,
     return;
   std::lock_guard<std::mutex> Lock(D->Mu);
   D->ensureReady(Loc);
-  ConstructState S;
-  mapBegin(*D, Maps, S, /*ForLaunch=*/false, Loc);
+  Work(*D);
+}
+
+extern "C" COT_EXPORT void __cot_target_data_begin(int64_t DeviceId,
+                                                   const cot_map_list *Maps,
+                                                   const cot_source_loc *Loc) {
+  onConstructDevice(DeviceId, Maps, Loc, [&](Device &D) {
+    ConstructState S;
+    mapBegin(D, Maps, S, /*ForLaunch=*/false, Loc);
+  });
 }
 
 extern "C" COT_EXPORT void __cot_target_data_end(int64_t DeviceId,
                                                  const cot_map_list *Maps,
                                                  const cot_source_loc *Loc) {
-  if (!Maps)
-    return;
-  validate(Maps, Loc);
-  Device *D = deviceForConstruct(DeviceId, Loc);
-  if (!D)
-    return;
-  std::lock_guard<std::mutex> Lock(D->Mu);
-  D->ensureReady(Loc);
-  mapEnd(*D, Maps, Loc);
+  onConstructDevice(DeviceId, Maps, Loc,
+                    [&](Device &D) { mapEnd(D, Maps, Loc); });
 }
 
-extern "C" COT_EXPORT void __cot_target_update(int64_t DeviceId,
-                                               const cot_map_list *Maps,
-                                               const cot_source_loc *Loc) {
-  if (!Maps)
-    return;
-  validate(Maps, Loc);
-  Device *D = deviceForConstruct(DeviceId, Loc);
-  if (!D)
-    return;
-  std::lock_guard<std::mutex> Lock(D->Mu);
-  D->ensureReady(Loc);
+/// The to/from motions of a target update.
+static void updateMotion(Device &Dev, const cot_map_list *Maps,
+                         const cot_source_loc *Loc) {
+  Device *D = &Dev;
   for (int32_t I = 0; I < Maps->Count; ++I) {
     uint64_t T = Maps->Types[I];
     if (hasNoData(T))
@@ -461,4 +458,12 @@ extern "C" COT_EXPORT void __cot_target_update(int64_t DeviceId,
       infoMapping(*D, *E, nameOf(Maps, I), Begin, Size, "update from", Loc);
     }
   }
+}
+
+extern "C" COT_EXPORT void __cot_target_update(int64_t DeviceId,
+                                               const cot_map_list *Maps,
+                                               const cot_source_loc *Loc) {
+  onConstructDevice(DeviceId, Maps, Loc, [&](Device &Dev) {
+    updateMotion(Dev, Maps, Loc);
+  });
 }
