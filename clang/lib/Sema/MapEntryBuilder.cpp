@@ -213,6 +213,7 @@ private:
   // Clause collection.
   void collectItems();
   void addItem(Expr *E, uint64_t Type, bool Implicit);
+  bool addStridedElements(ArraySectionExpr *AS, uint64_t Type);
   void addMappedItems(Expr *E, const Expr *MapperRef, uint64_t Type,
                       bool Implicit, unsigned Depth);
   Expr *referenceInConstructContext(Expr *E);
@@ -476,9 +477,65 @@ static bool mapsConstStorage(ASTContext &Ctx, const Expr *E) {
   return Ctx.getBaseElementType(T.getNonReferenceType()).isConstQualified();
 }
 
+/// The stride of a section, or null when it has none or a constant 1.
+static const Expr *strideOf(ASTContext &Ctx, const Expr *E) {
+  const auto *AS = dyn_cast<ArraySectionExpr>(E->IgnoreParens());
+  const Expr *Stride = AS ? AS->getStride() : nullptr;
+  if (!Stride)
+    return nullptr;
+  Expr::EvalResult R;
+  if (Stride->EvaluateAsInt(R, Ctx) && R.Val.getInt() == 1)
+    return nullptr;
+  return Stride;
+}
+
+/// A strided section (allowed in motion clauses) moves only its elements:
+/// one item per element, for sections with a constant length.
+bool Builder::addStridedElements(ArraySectionExpr *AS, uint64_t Type) {
+  constexpr uint64_t MaxElements = 1024;
+  Expr::EvalResult Length;
+  if (!AS->getLength() || !AS->getLength()->EvaluateAsInt(Length, Ctx) ||
+      Length.Val.getInt().getZExtValue() > MaxElements) {
+    unsupported(AS, "a strided array section without a constant length "
+                    "(at most 1024 elements)");
+    return false;
+  }
+  for (Expr *Inner = AS->getBase()->IgnoreParenImpCasts();;) {
+    if (auto *InnerAS = dyn_cast<ArraySectionExpr>(Inner)) {
+      if (strideOf(Ctx, InnerAS)) {
+        unsupported(AS, "a strided section of a strided section");
+        return false;
+      }
+      Inner = InnerAS->getBase()->IgnoreParenImpCasts();
+      continue;
+    }
+    break;
+  }
+  Expr *Lower = AS->getLowerBound() ? AS->getLowerBound() : integer(0);
+  std::string Name = sourceText(AS);
+  for (uint64_t K = 0, N = Length.Val.getInt().getZExtValue(); K < N; ++K) {
+    Expr *Offset =
+        S.CreateBuiltinBinOp(Loc, BO_Mul, integer(K), AS->getStride()).get();
+    Expr *Index = S.CreateBuiltinBinOp(Loc, BO_Add, Lower, Offset).get();
+    Expr *Element =
+        S.CreateBuiltinArraySubscriptExpr(AS->getBase(), Loc, Index, Loc).get();
+    MapItem Item;
+    Item.E = Element;
+    Item.Type = Type;
+    Item.Name = Name;
+    if (analyse(Item))
+      Items.push_back(std::move(Item));
+  }
+  return true;
+}
+
 void Builder::addItem(Expr *E, uint64_t Type, bool Implicit) {
   if (Implicit)
     E = referenceInConstructContext(E);
+  if (strideOf(Ctx, E)) {
+    addStridedElements(cast<ArraySectionExpr>(E->IgnoreParens()), Type);
+    return;
+  }
   if (mapsConstStorage(Ctx, E))
     Type &= ~uint64_t(COT_MAP_FROM);
   MapItem Item;
