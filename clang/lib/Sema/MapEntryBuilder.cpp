@@ -650,8 +650,13 @@ void Builder::collectUseDevice() {
                      "variable");
       return;
     }
+    // A member (this->p) comes as a variable Clang initialises only when
+    // the construct starts: the markers use what it stands for.
+    Expr *Item = DRE;
+    if (auto *Captured = dyn_cast<OMPCapturedExprDecl>(VD))
+      Item = Captured->getInit();
     MapEntry Entry;
-    Entry.Base = Addr ? addressOf(DRE) : rvalue(DRE);
+    Entry.Base = Addr ? addressOf(Item) : rvalue(Item);
     Entry.Type = COT_MAP_RETURN_PARAM;
     Entry.Name = sourceText(E);
     Entry.UseDeviceVar = VD;
