@@ -292,6 +292,18 @@ static void markDeclareTarget(ValueDecl *VD) {
       OMPDeclareTargetDeclAttr::getDeviceType(VD);
   if (!DevType || *DevType == OMPDeclareTargetDeclAttr::DT_Host)
     return;
+  // One parse serves host and device: Clang's host CodeGen would drop a
+  // device_type(nohost) function, which device code (and the host fallback
+  // of the regions that call it) needs, so it is emitted as for any.
+  if (*DevType == OMPDeclareTargetDeclAttr::DT_NoHost)
+    if (auto *A = VD->getAttr<OMPDeclareTargetDeclAttr>()) {
+      auto *Any = OMPDeclareTargetDeclAttr::CreateImplicit(
+          VD->getASTContext(), A->getMapType(),
+          OMPDeclareTargetDeclAttr::DT_Any, A->getIndirectExpr(),
+          A->getIndirect(), A->getLevel(), A->getRange());
+      VD->dropAttr<OMPDeclareTargetDeclAttr>();
+      VD->addAttr(Any);
+    }
   std::optional<OMPDeclareTargetDeclAttr::MapTypeTy> MapType =
       OMPDeclareTargetDeclAttr::isDeclareTargetDeclaration(VD);
   StringRef Annotation = MapType && *MapType == OMPDeclareTargetDeclAttr::MT_Link
