@@ -1,7 +1,8 @@
-// The README's demo: y = a*x + y computed in a target region. With
-// -fopenmp-targets=x86_64-pc-linux-gnu the region runs through libomptarget
-// on the host device, which has its own memory; LIBOMPTARGET_INFO=1 shows
-// the mappings and the launch.
+// The README's demo: y = a*x + y computed in a target region, which runs
+// through libomptarget on the first offload device: a GPU when the program
+// was built for nvptx64-nvidia-cuda and one is there, else the host device
+// (x86_64-pc-linux-gnu, which has its own memory). LIBOMPTARGET_INFO=1
+// shows the mappings and the launch.
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>

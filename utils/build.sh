@@ -13,7 +13,8 @@ cmake --build "$BUILD" -j "$JOBS"
 
 case "${1:-}" in
   demo)
-    "$BUILD/bin/clang" -O2 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu \
+    "$BUILD/bin/clang" -O2 -fopenmp \
+      -fopenmp-targets=nvptx64-nvidia-cuda,x86_64-pc-linux-gnu \
       "$ROOT/examples/saxpy.c" -o "$BUILD/saxpy"
     LIBOMPTARGET_INFO=${LIBOMPTARGET_INFO:-0} "$BUILD/saxpy"
     ;;
