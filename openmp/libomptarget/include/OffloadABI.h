@@ -195,6 +195,14 @@ void __cot_gpu_generic_deinit(void);
 void __cot_gpu_parallel(cot_gpu_parallel_fn Fn, void **Args, int32_t NumArgs,
                         int32_t NumThreads, int32_t IfCond);
 
+/* Teams-level `+` reductions of SPMD kernels: every thread of the block
+ * calls it with its partial result; one atomic add per block reaches
+ * *Target (warp shuffles, then shared memory). */
+void __cot_gpu_team_reduce_add_i32(int32_t *Target, int32_t Value);
+void __cot_gpu_team_reduce_add_i64(int64_t *Target, int64_t Value);
+void __cot_gpu_team_reduce_add_f32(float *Target, float Value);
+void __cot_gpu_team_reduce_add_f64(double *Target, double Value);
+
 /* Team-shared storage for locals of the sequential part that parallel
  * regions use (globalization): shared memory while it lasts, then global
  * memory. Frees are in reverse order of allocation. */

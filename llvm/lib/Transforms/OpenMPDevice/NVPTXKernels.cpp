@@ -144,6 +144,7 @@ private:
   void lowerForkCallSPMD(CallInst *Fork);
   void lowerForkCallGeneric(CallInst *Fork);
   Function *parallelWrapper(Function *Microtask);
+  void combineTeamSumsPerBlock(Function &Teams);
   void formKernel(const KernelInfo &K, bool HasTeams,
                   const SetVector<Function *> &Reach);
   Function *dispatchFunction(Function *Kernel,
@@ -402,6 +403,54 @@ void KernelFormation::lowerForks(Function &F, KernelMode Mode) {
   }
 }
 
+/// The runtime function that sums \p RMW's value over a block, if any.
+static std::optional<std::string> teamSumFunction(const AtomicRMWInst &RMW) {
+  if (!RMW.use_empty())
+    return std::nullopt;
+  Type *T = RMW.getValOperand()->getType();
+  if (RMW.getOperation() == AtomicRMWInst::FAdd)
+    return T->isDoubleTy()  ? std::optional<std::string>("__cot_gpu_team_reduce_add_f64")
+           : T->isFloatTy() ? std::optional<std::string>("__cot_gpu_team_reduce_add_f32")
+                            : std::nullopt;
+  if (RMW.getOperation() == AtomicRMWInst::Add)
+    return T->isIntegerTy(64)   ? std::optional<std::string>("__cot_gpu_team_reduce_add_i64")
+           : T->isIntegerTy(32) ? std::optional<std::string>("__cot_gpu_team_reduce_add_i32")
+                                : std::nullopt;
+  return std::nullopt;
+}
+
+/// In an SPMD kernel every thread runs the teams microtask and combines its
+/// partial reduction result into the mapped variable with an atomic (the
+/// device runtime answers 2 at teams level). For sums, one atomic per block
+/// after a warp-shuffle and shared-memory sum does the same with a fraction
+/// of the contention. The atomics are those of the `case 2` block that
+/// Clang emits after __kmpc_reduce_nowait.
+void KernelFormation::combineTeamSumsPerBlock(Function &Teams) {
+  SmallVector<AtomicRMWInst *, 4> Sums;
+  for (Instruction &I : instructions(Teams)) {
+    if (!isCallTo(I, "__kmpc_reduce_nowait"))
+      continue;
+    for (User *U : I.users()) {
+      auto *Switch = dyn_cast<SwitchInst>(U);
+      if (!Switch)
+        continue;
+      for (auto Case : Switch->cases())
+        if (Case.getCaseValue()->equalsInt(2))
+          for (Instruction &Atomic : *Case.getCaseSuccessor())
+            if (auto *RMW = dyn_cast<AtomicRMWInst>(&Atomic);
+                RMW && teamSumFunction(*RMW))
+              Sums.push_back(RMW);
+    }
+  }
+  for (AtomicRMWInst *RMW : Sums) {
+    Type *T = RMW->getValOperand()->getType();
+    IRBuilder<> B(RMW);
+    B.CreateCall(runtime(*teamSumFunction(*RMW), Void, {Ptr, T}),
+                 {RMW->getPointerOperand(), RMW->getValOperand()});
+    RMW->eraseFromParent();
+  }
+}
+
 /// Whether a parallel region the kernel can reach has a microtask that is
 /// not a known function (the runtime then runs it through its pointer).
 static bool reachesUnknownRegion(const SetVector<Function *> &Reach) {
@@ -514,6 +563,13 @@ void KernelFormation::run() {
       if (!ModeOf.count(F) || K.Mode == KernelMode::Generic)
         ModeOf[F] = K.Mode;
   }
+  for (size_t I = 0; I < Kernels.size(); ++I)
+    if (Kernels[I].Mode == KernelMode::SPMD && HasTeams[I])
+      for (Function *F : Reach[I])
+        for (Instruction &Call : instructions(*F))
+          if (isCallTo(Call, ForkTeams))
+            if (Function *Teams = microtaskOf(cast<CallBase>(Call)))
+              combineTeamSumsPerBlock(*Teams);
   for (auto &[F, Mode] : ModeOf)
     lowerForks(*F, Mode);
   for (size_t I = 0; I < Kernels.size(); ++I)
