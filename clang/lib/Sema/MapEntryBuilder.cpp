@@ -430,10 +430,6 @@ bool Builder::analyse(MapItem &Item) {
     Item.Kind = ItemKind::RootPointee;
   else
     Item.Kind = ItemKind::Plain;
-  if (Item.Kind == ItemKind::RootPointee && !Item.RootDecl) {
-    unsupported(Item.E, "'this' itself");
-    return false;
-  }
   return true;
 }
 
