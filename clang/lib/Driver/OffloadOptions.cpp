@@ -138,6 +138,11 @@ extractOffloadOptions(std::vector<const char *> &Args) {
     Kept.push_back(Args[I]);
   }
 
+  // As with upstream Clang, -fopenmp with --offload-arch=sm_XX alone
+  // offloads to NVIDIA GPUs.
+  if (!SawTargetsFlag && !Archs.empty() && enablesOpenMP(Kept) &&
+      all_of(Archs, isValidCudaArch))
+    Opts.Targets.push_back({"nvptx64-nvidia-cuda", ""});
   if (SawTargetsFlag && !enablesOpenMP(Kept))
     return createStringError(
         inconvertibleErrorCode(),
