@@ -192,8 +192,27 @@ static std::string libraryDirectory() {
 }
 
 /// Device numbering follows this order: GPUs first, so device 0 (the
-/// default) is a GPU when there is one.
-static const char *const PluginNames[] = {"cuda", "x86_64"};
+/// default) is a GPU when there is one. Each plugin runs images of one
+/// triple.
+struct PluginKind {
+  const char *Name;
+  const char *Triple;
+};
+static const PluginKind Plugins[] = {{"cuda", "nvptx64-nvidia-cuda"},
+                                     {"x86_64", "x86_64-pc-linux-gnu"}};
+
+/// Whether the program (its registered binaries) has images for \p Triple.
+/// A program without any registered binary gets every plugin.
+static bool programHasImagesFor(const char *Triple) {
+  std::vector<const cot_binary_desc *> Binaries = cot::binariesFrom(0);
+  if (Binaries.empty())
+    return true;
+  for (const cot_binary_desc *Desc : Binaries)
+    for (int32_t I = 0; I < Desc->NumImages; ++I)
+      if (Desc->Images[I].Triple && !strcmp(Desc->Images[I].Triple, Triple))
+        return true;
+  return false;
+}
 
 static void loadPlugin(PluginState &S, const std::string &Dir,
                        const char *Name) {
@@ -248,8 +267,14 @@ static PluginState &plugins() {
     if (env().Policy == OffloadPolicy::Disabled)
       return S;
     std::string Dir = libraryDirectory();
-    for (const char *Name : PluginNames)
-      loadPlugin(*S, Dir, Name);
+    // Devices for which the program has no code would only make
+    // omp_get_num_devices() and device(n) lie.
+    for (const PluginKind &K : Plugins)
+      if (programHasImagesFor(K.Triple))
+        loadPlugin(*S, Dir, K.Name);
+      else
+        info(nullptr, "plugin '%s' skipped: the program has no %s code",
+             K.Name, K.Triple);
     return S;
   }();
   return *S;
