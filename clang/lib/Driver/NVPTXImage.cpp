@@ -49,11 +49,12 @@ constexpr StringLiteral DefaultArch = "sm_75";
 /// Cubins built without --offload-arch.
 constexpr StringLiteral DefaultCubinArchs[] = {"sm_75", "sm_80", "sm_90"};
 
-/// CUDA toolkit directories to search, most specific first.
+/// CUDA toolkit directories to search, most specific first; --cuda-path
+/// alone when given.
 std::vector<std::string> cudaRoots(StringRef CudaPath) {
   std::vector<std::string> Roots;
   if (!CudaPath.empty())
-    Roots.push_back(CudaPath.str());
+    return {CudaPath.str()};
   for (const char *Var : {"CUDA_PATH", "CUDA_HOME"})
     if (std::optional<std::string> V = sys::Process::GetEnv(Var))
       Roots.push_back(*V);
@@ -104,6 +105,9 @@ Error linkLibdevice(Module &M, StringRef CudaPath) {
   std::optional<std::string> Libdevice =
       findInCuda(CudaPath, "nvvm/libdevice/libdevice.10.bc");
   if (!Libdevice) {
+    bindMathToIntrinsics(M);
+    if (!usesLibdevice(M))
+      return Error::success();
     StringRef First;
     for (const Function &F : M.functions())
       if (F.isDeclaration() && F.getName().starts_with("__nv_")) {
@@ -289,6 +293,11 @@ Expected<std::string> buildNVPTXImage(Module &M, const NVPTXImageOptions &Opts,
   if (!PTX)
     return PTX.takeError();
   PTX->push_back('\0');
+
+  if (Temps.keeping())
+    if (Expected<std::string> Kept = Temps.create("device-nvptx-ptx", "ptx"))
+      if (Error E = writeFile(*Kept, StringRef(*PTX).drop_back()))
+        return std::move(E);
 
   std::vector<Part> Parts = {{COT_NV_PART_PTX, smNumber(Arch), *PTX}};
   Expected<std::vector<Part>> Cubins =

@@ -47,6 +47,11 @@ void bindLibdeviceMath(llvm::Module &M);
 /// coalesce. Runs before formNVPTXKernels.
 void makeDefaultSchedulesCyclic(llvm::Module &M);
 
+/// Without libdevice: binds the __nv_* calls of math functions that the
+/// NVPTX back end implements itself (sqrt, fabs, floor, fmin, fma, ...) to
+/// LLVM intrinsics. The others still need libdevice.
+void bindMathToIntrinsics(llvm::Module &M);
+
 /// Forms the CUDA kernels of `cot.kernels`: SPMD kernels run the region in
 /// every thread, generic kernels in each block's main thread with the
 /// others waiting in the device runtime's control loop. Lowers

@@ -89,6 +89,31 @@ void bindLibdeviceMath(Module &M) {
   }
 }
 
+void bindMathToIntrinsics(Module &M) {
+  static const std::pair<StringRef, Intrinsic::ID> Table[] = {
+      {"sqrt", Intrinsic::sqrt},       {"fabs", Intrinsic::fabs},
+      {"floor", Intrinsic::floor},     {"ceil", Intrinsic::ceil},
+      {"trunc", Intrinsic::trunc},     {"rint", Intrinsic::rint},
+      {"nearbyint", Intrinsic::nearbyint}, {"round", Intrinsic::round},
+      {"fmin", Intrinsic::minnum},     {"fmax", Intrinsic::maxnum},
+      {"fma", Intrinsic::fma},         {"copysign", Intrinsic::copysign}};
+  for (Function &F : make_early_inc_range(M.functions())) {
+    StringRef Name = F.getName();
+    if (!F.isDeclaration() || !Name.consume_front("__nv_"))
+      continue;
+    Type *T = F.getReturnType();
+    StringRef Base = T->isFloatTy() ? Name.drop_back() : Name;
+    if (T->isFloatTy() && !Name.ends_with("f"))
+      continue;
+    for (auto [Math, ID] : Table)
+      if (Base == Math && (T->isFloatTy() || T->isDoubleTy())) {
+        F.replaceAllUsesWith(Intrinsic::getDeclaration(&M, ID, {T}));
+        F.eraseFromParent();
+        break;
+      }
+  }
+}
+
 /// printf(fmt, args...) -> vprintf(fmt, &{args...}).
 static void lowerPrintfCall(CallInst *Call, FunctionCallee VPrintf) {
   IRBuilder<> B(Call);
