@@ -3,7 +3,6 @@
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
 // RUN: %t | FileCheck %s
 // RUN: env OMP_DEFAULT_DEVICE=1 %t | FileCheck %s --check-prefix=ENV
-// GPU-SKIP: expects one device (the x86_64 host device); a GPU adds one
 #include <omp.h>
 #include <stdio.h>
 

@@ -5,7 +5,6 @@
 // RUN: env OMP_TARGET_OFFLOAD=DISABLED %t | FileCheck %s --check-prefix=DIS
 // RUN: %t | FileCheck %s --check-prefix=DEF
 // RUN: env OMP_TARGET_OFFLOAD=DEFAULT %t | FileCheck %s --check-prefix=DEF
-// GPU-SKIP: DEF expects num_devices 1 (the x86_64 host device); a GPU adds one
 #include <omp.h>
 #include <stdio.h>
 
