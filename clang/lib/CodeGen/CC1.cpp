@@ -121,10 +121,9 @@ int cc1Main(SmallVectorImpl<const char *> &Argv) {
   }
 
   bool Success = execute(*Clang, Targets);
-  if (Clang->getFrontendOpts().DisableFree) {
+  // -disable-free: the process ends soon; skip freeing the AST, as cc1 does.
+  if (Clang->getFrontendOpts().DisableFree)
     llvm::BuryPointer(std::move(Clang));
-    return !Success;
-  }
   return !Success;
 }
 

@@ -51,6 +51,7 @@ namespace cot {
 namespace {
 
 struct DeviceLinkOptions {
+  std::string Executable; ///< This compiler, which links host-device images
   std::vector<OffloadTarget> Targets;
   std::string CudaPath;
   std::vector<std::string> Inputs;
@@ -85,6 +86,8 @@ std::optional<std::string> findStaticLibrary(const DeviceLinkOptions &Opts,
 
 Expected<DeviceLinkOptions> parseArgs(ArrayRef<const char *> Argv) {
   DeviceLinkOptions Opts;
+  Opts.Executable =
+      sys::fs::getMainExecutable(Argv[0], (void *)&deviceLinkMain);
   for (size_t I = 2; I < Argv.size(); ++I) {
     StringRef A = Argv[I];
     if (A.consume_front("-targets="))
@@ -193,14 +196,6 @@ linkDeviceModules(ArrayRef<std::unique_ptr<MemoryBuffer>> Buffers,
 
 namespace {
 
-std::string runtimeLibDir() {
-  std::string Exe =
-      sys::fs::getMainExecutable("clang", (void *)&deviceLinkMain);
-  SmallString<256> Dir = sys::path::parent_path(sys::path::parent_path(Exe));
-  sys::path::append(Dir, "lib");
-  return std::string(Dir);
-}
-
 /// Builds the shared object that the host plugin loads.
 Expected<std::string> buildHostDeviceImage(Module &M,
                                            const DeviceLinkOptions &Opts,
@@ -217,9 +212,9 @@ Expected<std::string> buildHostDeviceImage(Module &M,
   if (Error E = emitObjectFile(M, *Obj, Reloc::PIC_, CGLevel))
     return std::move(E);
 
-  std::string Self = sys::fs::getMainExecutable("clang", (void *)&deviceLinkMain);
-  std::string HostDeviceLib = runtimeLibDir() + "/libomptarget-hostdevice.a";
-  SmallVector<StringRef, 16> Args = {Self, "-shared", "-fopenmp", "-o", *Image,
+  std::string HostDeviceLib =
+      runtimeLibDir(Opts.Executable) + "/libomptarget-hostdevice.a";
+  SmallVector<StringRef, 16> Args = {Opts.Executable, "-shared", "-fopenmp", "-o", *Image,
                                      *Obj, HostDeviceLib, "-Wl,-Bsymbolic",
                                      "-lm"};
   if (Error E = runCommand(Args, Opts.Verbose))
@@ -246,7 +241,7 @@ Expected<std::string> buildImage(const OffloadTarget &T, Module &M,
                                  const DeviceLinkOptions &Opts,
                                  TempFiles &Temps) {
   if (T.Triple == NVPTXTriple) {
-    NVPTXImageOptions NV{T.Arch, Opts.CudaPath, runtimeLibDir(),
+    NVPTXImageOptions NV{T.Arch, Opts.CudaPath, runtimeLibDir(Opts.Executable),
                          Opts.Verbose};
     return buildNVPTXImage(M, NV, Temps);
   }

@@ -51,8 +51,7 @@ static std::string mainExecutable(const char *Argv0) {
   return sys::fs::getMainExecutable(Argv0, (void *)&driverMain);
 }
 
-/// The directory of our runtime libraries: <bin>/../lib.
-static std::string runtimeLibDir(StringRef Executable) {
+std::string runtimeLibDir(StringRef Executable) {
   SmallString<256> Dir = sys::path::parent_path(sys::path::parent_path(Executable));
   sys::path::append(Dir, "lib");
   return std::string(Dir);

@@ -15,6 +15,7 @@
 #define CLANG_OFFLOAD_OPENMPDEVICE_KERNELS_H
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 
 namespace cot {
@@ -40,6 +41,11 @@ void recordKernel(llvm::Module &M, const KernelInfo &K);
 
 /// The kernels recorded in \p M, in order.
 llvm::SmallVector<KernelInfo, 8> kernelsOf(llvm::Module &M);
+
+/// Converts a pointer-sized kernel or microtask argument value (a pointer or
+/// an integer of up to 64 bits holding the bits) to the parameter type \p To.
+llvm::Value *castPointerSized(llvm::IRBuilder<> &B, llvm::Value *V,
+                              llvm::Type *To);
 
 /// Host-device (x86_64) images: gives each kernel the uniform entry
 /// `void <name>(void **Args)` of OffloadABI.h; the outlined function itself

@@ -431,9 +431,8 @@ extern "C" COT_EXPORT void __cot_target_data_end(int64_t DeviceId,
 }
 
 /// The to/from motions of a target update.
-static void updateMotion(Device &Dev, const cot_map_list *Maps,
+static void updateMotion(Device &D, const cot_map_list *Maps,
                          const cot_source_loc *Loc) {
-  Device *D = &Dev;
   for (int32_t I = 0; I < Maps->Count; ++I) {
     uint64_t T = Maps->Types[I];
     if (hasNoData(T))
@@ -441,21 +440,21 @@ static void updateMotion(Device &Dev, const cot_map_list *Maps,
     uintptr_t Begin = (uintptr_t)Maps->Begins[I];
     int64_t Size = Maps->Sizes[I];
     bool Partial = false;
-    MapEntry *E = D->lookup(Begin, (uint64_t)Size, &Partial);
+    MapEntry *E = D.lookup(Begin, (uint64_t)Size, &Partial);
     if (Partial)
-      partialOverlap(*D, *E, nameOf(Maps, I), Begin, Size, Loc);
+      partialOverlap(D, *E, nameOf(Maps, I), Begin, Size, Loc);
     if (!E) {
       if (T & COT_MAP_PRESENT)
-        notPresent(*D, nameOf(Maps, I), Begin, Size, Loc);
+        notPresent(D, nameOf(Maps, I), Begin, Size, Loc);
       continue; // Not mapped: the update does nothing (OpenMP 5.x).
     }
     if (T & COT_MAP_TO) {
-      D->copyToDevice(*E, Begin, Size, Loc);
-      infoMapping(*D, *E, nameOf(Maps, I), Begin, Size, "update to", Loc);
+      D.copyToDevice(*E, Begin, Size, Loc);
+      infoMapping(D, *E, nameOf(Maps, I), Begin, Size, "update to", Loc);
     }
     if (T & COT_MAP_FROM) {
-      D->copyFromDevice(*E, Begin, Size, Loc);
-      infoMapping(*D, *E, nameOf(Maps, I), Begin, Size, "update from", Loc);
+      D.copyFromDevice(*E, Begin, Size, Loc);
+      infoMapping(D, *E, nameOf(Maps, I), Begin, Size, "update from", Loc);
     }
   }
 }
@@ -463,7 +462,6 @@ static void updateMotion(Device &Dev, const cot_map_list *Maps,
 extern "C" COT_EXPORT void __cot_target_update(int64_t DeviceId,
                                                const cot_map_list *Maps,
                                                const cot_source_loc *Loc) {
-  onConstructDevice(DeviceId, Maps, Loc, [&](Device &Dev) {
-    updateMotion(Dev, Maps, Loc);
-  });
+  onConstructDevice(DeviceId, Maps, Loc,
+                    [&](Device &D) { updateMotion(D, Maps, Loc); });
 }

@@ -15,11 +15,18 @@
 #define CLANG_OFFLOAD_DRIVER_OFFLOADDRIVER_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
 
 namespace cot {
 
 /// Runs a driver command line (argv[0] is the program name).
 int driverMain(llvm::ArrayRef<const char *> Argv);
+
+/// The directory of our runtime libraries for the compiler \p Executable:
+/// <bin>/../lib, as in an LLVM install tree.
+std::string runtimeLibDir(llvm::StringRef Executable);
 
 /// The first argument that selects the device-link subcommand.
 constexpr const char *DeviceLinkFlag = "-cot-device-link";

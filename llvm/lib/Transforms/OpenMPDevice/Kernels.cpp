@@ -14,7 +14,6 @@
 #include "OpenMPDevice/Kernels.h"
 
 #include "llvm/IR/Constants.h"
-#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Metadata.h"
 
 using namespace llvm;
@@ -58,19 +57,29 @@ SmallVector<KernelInfo, 8> kernelsOf(Module &M) {
   return Kernels;
 }
 
+Value *castPointerSized(IRBuilder<> &B, Value *V, Type *To) {
+  Type *From = V->getType();
+  if (From == To)
+    return V;
+  if (To->isPointerTy())
+    return From->isPointerTy()
+               ? B.CreatePointerCast(V, To)
+               : B.CreateIntToPtr(B.CreateZExtOrTrunc(V, B.getInt64Ty()), To);
+  if (From->isPointerTy())
+    V = B.CreatePtrToInt(V, B.getInt64Ty());
+  else if (!From->isIntegerTy())
+    V = B.CreateBitCast(V, B.getIntNTy(From->getPrimitiveSizeInBits()));
+  if (To->isIntegerTy())
+    return B.CreateZExtOrTrunc(V, To);
+  V = B.CreateZExtOrTrunc(V, B.getIntNTy(To->getPrimitiveSizeInBits()));
+  return B.CreateBitCast(V, To);
+}
+
 /// Loads argument \p Param of the outlined function from its slot.
 static Value *unpackArgument(IRBuilder<> &B, Value *Args, Argument &Param) {
   Type *Ptr = B.getPtrTy();
   Value *Slot = B.CreateConstInBoundsGEP1_64(Ptr, Args, Param.getArgNo());
-  Value *Raw = B.CreateLoad(Ptr, Slot);
-  Type *T = Param.getType();
-  if (T->isPointerTy())
-    return Raw;
-  Value *Bits = B.CreatePtrToInt(Raw, B.getInt64Ty());
-  unsigned Width = T->getPrimitiveSizeInBits();
-  if (Width < 64)
-    Bits = B.CreateTrunc(Bits, B.getIntNTy(Width));
-  return T->isIntegerTy() ? Bits : B.CreateBitCast(Bits, T);
+  return castPointerSized(B, B.CreateLoad(Ptr, Slot), Param.getType());
 }
 
 void formHostDeviceKernels(Module &M) {

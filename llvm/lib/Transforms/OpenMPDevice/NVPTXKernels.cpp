@@ -100,26 +100,6 @@ bool containsCallTo(Function &F, StringRef Name) {
                 [&](Instruction &I) { return isCallTo(I, Name); });
 }
 
-/// Converts a pointer-sized argument value to the type a callee expects.
-Value *castArgument(IRBuilder<> &B, Value *V, Type *To) {
-  Type *From = V->getType();
-  if (From == To)
-    return V;
-  if (To->isPointerTy())
-    return From->isPointerTy() ? B.CreatePointerCast(V, To)
-                               : B.CreateIntToPtr(B.CreateZExtOrTrunc(
-                                                      V, B.getInt64Ty()),
-                                                  To);
-  if (From->isPointerTy())
-    V = B.CreatePtrToInt(V, B.getInt64Ty());
-  else if (!From->isIntegerTy())
-    V = B.CreateBitCast(V, B.getIntNTy(From->getPrimitiveSizeInBits()));
-  if (To->isIntegerTy())
-    return B.CreateZExtOrTrunc(V, To);
-  V = B.CreateZExtOrTrunc(V, B.getIntNTy(To->getPrimitiveSizeInBits()));
-  return B.CreateBitCast(V, To);
-}
-
 class KernelFormation {
 public:
   explicit KernelFormation(Module &M)
@@ -135,8 +115,9 @@ private:
   Type *Ptr, *I32, *I64, *Void;
   DenseMap<Function *, Function *> Wrappers;
 
-  void chooseModes(SmallVectorImpl<KernelInfo> &Kernels);
-  void globalize(Function *Kernel);
+  void chooseModes(SmallVectorImpl<KernelInfo> &Kernels,
+                   ArrayRef<SetVector<Function *>> Reach);
+  void globalize(Function *Kernel, const DenseSet<Function *> &Parallel);
   void globalizeAlloca(AllocaInst *A);
   void lowerForks(Function &F, KernelMode Mode);
   std::pair<Value *, Value *> threadIdSlots(Function &F);
@@ -157,21 +138,22 @@ private:
 /// Keeps SPMD only where it is valid: the region must contain a parallel
 /// region, and no function with one may be shared with a generic kernel
 /// (the two modes lower it differently).
-void KernelFormation::chooseModes(SmallVectorImpl<KernelInfo> &Kernels) {
+void KernelFormation::chooseModes(SmallVectorImpl<KernelInfo> &Kernels,
+                                  ArrayRef<SetVector<Function *>> Reach) {
   DenseSet<Function *> GenericForkers;
-  for (const KernelInfo &K : Kernels)
-    if (K.Mode == KernelMode::Generic)
-      for (Function *F : reachableFrom(K.F))
+  for (size_t I = 0; I < Kernels.size(); ++I)
+    if (Kernels[I].Mode == KernelMode::Generic)
+      for (Function *F : Reach[I])
         if (containsCallTo(*F, ForkCall))
           GenericForkers.insert(F);
-  for (KernelInfo &K : Kernels) {
+  for (size_t I = 0; I < Kernels.size(); ++I) {
+    KernelInfo &K = Kernels[I];
     if (K.Mode != KernelMode::SPMD)
       continue;
-    SetVector<Function *> Reach = reachableFrom(K.F);
     bool HasParallel = any_of(
-        Reach, [](Function *F) { return containsCallTo(*F, ForkCall); });
+        Reach[I], [](Function *F) { return containsCallTo(*F, ForkCall); });
     bool Shared =
-        any_of(Reach, [&](Function *F) { return GenericForkers.count(F); });
+        any_of(Reach[I], [&](Function *F) { return GenericForkers.count(F); });
     if (!HasParallel || Shared) {
       LLVM_DEBUG(dbgs() << K.F->getName() << ": generic instead of SPMD\n");
       K.Mode = KernelMode::Generic;
@@ -280,8 +262,8 @@ void KernelFormation::globalizeAlloca(AllocaInst *A) {
   ++NumGlobalized;
 }
 
-void KernelFormation::globalize(Function *Kernel) {
-  DenseSet<Function *> Parallel = functionsReachingParallel(M);
+void KernelFormation::globalize(Function *Kernel,
+                                const DenseSet<Function *> &Parallel) {
   for (Function *F : mainThreadFunctions(Kernel)) {
     SmallVector<AllocaInst *, 8> Escaping;
     for (Instruction &I : F->getEntryBlock())
@@ -312,7 +294,7 @@ SmallVector<Value *, 8> microtaskArgs(IRBuilder<> &B, CallInst *Fork,
                                       Value *Zero) {
   SmallVector<Value *, 8> Args = {Gtid, Zero};
   for (unsigned I = 3; I < Fork->arg_size(); ++I)
-    Args.push_back(castArgument(B, Fork->getArgOperand(I),
+    Args.push_back(castPointerSized(B, Fork->getArgOperand(I),
                                 Micro->getArg(Args.size())->getType()));
   return Args;
 }
@@ -357,7 +339,7 @@ Function *KernelFormation::parallelWrapper(Function *Micro) {
   for (unsigned I = 2; I < Micro->arg_size(); ++I) {
     Value *Slot = B.CreateConstInBoundsGEP1_64(Ptr, W->getArg(0), I - 2);
     Args.push_back(
-        castArgument(B, B.CreateLoad(Ptr, Slot), Micro->getArg(I)->getType()));
+        castPointerSized(B, B.CreateLoad(Ptr, Slot), Micro->getArg(I)->getType()));
   }
   B.CreateCall(Micro, Args);
   B.CreateRetVoid();
@@ -373,7 +355,7 @@ void KernelFormation::lowerForkCallGeneric(CallInst *Fork) {
   Value *Argv = EntryB.CreateAlloca(ArgsTy, nullptr, "parallel.args");
   IRBuilder<> B(Fork);
   for (unsigned I = 0; I < NumArgs; ++I)
-    B.CreateStore(castArgument(B, Fork->getArgOperand(I + 3), Ptr),
+    B.CreateStore(castPointerSized(B, Fork->getArgOperand(I + 3), Ptr),
                   B.CreateConstInBoundsGEP2_32(ArgsTy, Argv, 0, I));
   B.CreateCall(runtime("__cot_gpu_parallel", Void, {Ptr, Ptr, I32, I32, I32}),
                {parallelWrapper(Micro), Argv, B.getInt32(NumArgs),
@@ -516,7 +498,7 @@ void KernelFormation::formKernel(const KernelInfo &K, bool HasTeams,
   IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Kernel));
   SmallVector<Value *, 8> Args;
   for (Argument &A : Impl->args())
-    Args.push_back(castArgument(B, Kernel->getArg(A.getArgNo()), A.getType()));
+    Args.push_back(castPointerSized(B, Kernel->getArg(A.getArgNo()), A.getType()));
   if (K.Mode == KernelMode::SPMD) {
     B.CreateCall(runtime("__cot_gpu_spmd_init", Void, {I32}),
                  {B.getInt32(HasTeams)});
@@ -547,11 +529,8 @@ void KernelFormation::formKernel(const KernelInfo &K, bool HasTeams,
 
 void KernelFormation::run() {
   SmallVector<KernelInfo, 8> Kernels = kernelsOf(M);
-  chooseModes(Kernels);
-  for (const KernelInfo &K : Kernels)
-    if (K.Mode == KernelMode::Generic)
-      globalize(K.F);
-  DenseMap<Function *, KernelMode> ModeOf;
+  // Globalization only adds calls of runtime declarations: the call graph,
+  // and so each kernel's reach, stays as computed here.
   SmallVector<SetVector<Function *>, 8> Reach;
   SmallVector<bool, 8> HasTeams;
   for (const KernelInfo &K : Kernels) {
@@ -559,10 +538,17 @@ void KernelFormation::run() {
     HasTeams.push_back(any_of(Reach.back(), [](Function *F) {
       return containsCallTo(*F, ForkTeams);
     }));
-    for (Function *F : Reach.back())
-      if (!ModeOf.count(F) || K.Mode == KernelMode::Generic)
-        ModeOf[F] = K.Mode;
   }
+  chooseModes(Kernels, Reach);
+  DenseSet<Function *> Parallel = functionsReachingParallel(M);
+  for (const KernelInfo &K : Kernels)
+    if (K.Mode == KernelMode::Generic)
+      globalize(K.F, Parallel);
+  DenseMap<Function *, KernelMode> ModeOf;
+  for (size_t I = 0; I < Kernels.size(); ++I)
+    for (Function *F : Reach[I])
+      if (!ModeOf.count(F) || Kernels[I].Mode == KernelMode::Generic)
+        ModeOf[F] = Kernels[I].Mode;
   for (size_t I = 0; I < Kernels.size(); ++I)
     if (Kernels[I].Mode == KernelMode::SPMD && HasTeams[I])
       for (Function *F : Reach[I])
