@@ -19,11 +19,14 @@
 //          if (__cot_target_launch(dev, @outlined, &maps, &params, &loc))
 //            outlined(args...);             // host fallback
 //      with each kernel argument stored as the base of its TARGET_PARAM
-//      entry; for data constructs, __cot_target_data_begin/end and
+//      entry; a deferred (nowait/depend) region stays Clang's task, and the
+//      launch is recorded for it (__cot_target_defer) and made by its entry
+//      function when libomp runs it; for data constructs, __cot_target_data_begin/end and
 //      __cot_target_update; use_device_ptr/addr markers read the device
 //      address the begin call wrote back;
 //   4. emits one offload entry per kernel and per device global in section
-//      cot_offload_entries, and embeds the device module as bitcode in the
+//      cot_offload_entries (and one for the unit's `requires` clauses),
+//      and embeds the device module as bitcode in the
 //      section __CLANG_OFFLOAD_BUNDLE__openmp-<triple>.
 //
 //===----------------------------------------------------------------------===//
@@ -129,6 +132,7 @@ private:
   const HostLoweringOptions &Opts;
   MapVector<int, Site> Sites;
   SmallVector<KernelInfo, 8> Kernels;
+  GlobalVariable *Ident = nullptr; // libomp's ident_t for our calls
 
   bool collectSites();
   bool findOutlinedCalls();
@@ -141,9 +145,11 @@ private:
   bool storeArgsFromCall(Site &S, AllocaInst *Bases, AllocaInst *Begins,
                          unsigned &NumArgs);
   bool storeArgsFromMarkers(Site &S, AllocaInst *Bases, unsigned &NumArgs);
-  void makeRegularTask(CallInst *Alloc);
+  Function *wrapTaskEntry(Function *Entry);
+  Value *emitLaunchParams(Site &S, Instruction *At, unsigned NumArgs);
   BasicBlock *emitLaunch(Site &S, Instruction *At, Value *List, Constant *Loc,
                          unsigned NumArgs, Instruction *Fallback);
+  void emitTaskwait(IRBuilder<> &B);
   void emitEntry(Constant *HostAddr, StringRef Name, uint64_t Size,
                  uint32_t Flags);
   void embedDeviceModule(Module &Device);
@@ -259,6 +265,13 @@ static bool findTargetTask(Site &S, ArrayRef<CallInst *> Calls) {
       S.TaskCall = CI;
       break;
     }
+    // depend without nowait: an undeferred task whose entry Clang calls
+    // itself once the dependences are met.
+    if (Alloc && CI->arg_size() == 2 && CI->getArgOperand(1) == Alloc &&
+        Callee == Alloc->getArgOperand(5)->stripPointerCasts()) {
+      S.TaskCall = CI;
+      break;
+    }
   }
   if (!Alloc || !S.TaskCall)
     return false;
@@ -293,7 +306,8 @@ bool Lowering::findOutlinedCalls() {
     auto *Flags = cast<ConstantInt>(S.Open->getArgOperand(SiteOpFlags));
     KernelMode Mode = (Flags->getZExtValue() & SiteSPMD) ? KernelMode::SPMD
                                                           : KernelMode::Generic;
-    if (none_of(Kernels, [&](const KernelInfo &K) { return K.F == S.Kernel; }))
+    Function *Kernel = S.Kernel;
+    if (none_of(Kernels, [&](const KernelInfo &K) { return K.F == Kernel; }))
       Kernels.push_back({S.Kernel, Mode,
                          (Flags->getZExtValue() & SiteDefaultSchedule) != 0});
   }
@@ -431,11 +445,8 @@ bool Lowering::storeArgsFromMarkers(Site &S, AllocaInst *Bases,
   return true;
 }
 
-/// Emits `if (__cot_target_launch(...)) <fallback>` before \p At; returns
-/// the block that runs when the launch succeeded.
-BasicBlock *Lowering::emitLaunch(Site &S, Instruction *At, Value *List,
-                                 Constant *Loc, unsigned NumArgs,
-                                 Instruction *Fallback) {
+/// Fills a cot_launch_params for the site before \p At.
+Value *Lowering::emitLaunchParams(Site &S, Instruction *At, unsigned NumArgs) {
   IRBuilder<> B(At);
   Value *IfCond = S.Open->getArgOperand(SiteOpIfCond);
   auto *Flags = cast<ConstantInt>(S.Open->getArgOperand(SiteOpFlags));
@@ -455,7 +466,16 @@ BasicBlock *Lowering::emitLaunch(Site &S, Instruction *At, Value *List,
   for (unsigned I = 0; I < 4; ++I)
     B.CreateStore(ParamFields[I],
                   B.CreateStructGEP(Types.LaunchParams, Params, I));
+  return Params;
+}
 
+/// Emits `if (__cot_target_launch(...)) <fallback>` before \p At; returns
+/// the block that runs when the launch succeeded.
+BasicBlock *Lowering::emitLaunch(Site &S, Instruction *At, Value *List,
+                                 Constant *Loc, unsigned NumArgs,
+                                 Instruction *Fallback) {
+  Value *Params = emitLaunchParams(S, At, NumArgs);
+  IRBuilder<> B(At);
   Type *Ptr = B.getPtrTy();
   FunctionCallee Launch =
       runtime("__cot_target_launch", B.getInt32Ty(),
@@ -471,19 +491,32 @@ BasicBlock *Lowering::emitLaunch(Site &S, Instruction *At, Value *List,
   return ElseTerm->getParent();
 }
 
-/// libomp runs target tasks on hidden helper threads, which cannot be
-/// retired from the encountering thread; an ordinary task can.
-void Lowering::makeRegularTask(CallInst *Alloc) {
-  if (Alloc->getCalledFunction()->getName() != "__kmpc_omp_target_task_alloc")
-    return;
-  IRBuilder<> B(Alloc);
-  Type *Ptr = B.getPtrTy(), *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
-  FunctionCallee TaskAlloc = runtime("__kmpc_omp_task_alloc", Ptr,
-                                     {Ptr, I32, I32, I64, I64, Ptr});
-  SmallVector<Value *, 6> Args(Alloc->arg_begin(), Alloc->arg_begin() + 6);
-  CallInst *Regular = B.CreateCall(TaskAlloc, Args);
-  Alloc->replaceAllUsesWith(Regular);
-  Alloc->eraseFromParent();
+/// The task entry of a deferred region, wrapped: it runs the launch that
+/// __cot_target_defer recorded for the task and calls Clang's entry (whose
+/// body calls the host fallback) only when the launch asks for it.
+///   i32 wrapper(i32 gtid, ptr task) {
+///     if (__cot_target_run_deferred(task) == 0) return 0;
+///     return entry(gtid, task);
+///   }
+Function *Lowering::wrapTaskEntry(Function *Entry) {
+  auto *W = Function::Create(Entry->getFunctionType(),
+                             GlobalValue::InternalLinkage,
+                             Entry->getName() + ".cot_deferred", M);
+  Argument *Gtid = W->getArg(0), *Task = W->getArg(1);
+  BasicBlock *Body = BasicBlock::Create(Ctx, "entry", W);
+  BasicBlock *Fallback = BasicBlock::Create(Ctx, "omp_offload.fallback", W);
+  BasicBlock *Done = BasicBlock::Create(Ctx, "omp_offload.done", W);
+  IRBuilder<> B(Body);
+  FunctionCallee Run = runtime("__cot_target_run_deferred", B.getInt32Ty(),
+                               {B.getPtrTy()});
+  Value *Rc = B.CreateCall(Run, {Task});
+  B.CreateCondBr(B.CreateICmpNE(Rc, B.getInt32(0), "offload.failed"),
+                 Fallback, Done);
+  B.SetInsertPoint(Fallback);
+  B.CreateRet(B.CreateCall(Entry, {Gtid, Task}));
+  B.SetInsertPoint(Done);
+  B.CreateRet(ConstantInt::get(Entry->getReturnType(), 0));
+  return W;
 }
 
 void Lowering::lowerTarget(Site &S, Value *List, AllocaInst *Bases,
@@ -497,30 +530,22 @@ void Lowering::lowerTarget(Site &S, Value *List, AllocaInst *Bases,
   }
   if (!storeArgsFromMarkers(S, Bases, NumArgs))
     return;
-  // A deferred region runs when its dependences are met, as an undeferred
-  // launch: wait for them, launch, and retire the task Clang allocated
-  // without running it. Only when the launch asks for the host fallback
-  // does the task run (and call the outlined function) as Clang emitted it.
-  CallInst *Task = S.TaskCall;
-  IRBuilder<> B(Task);
-  Type *Ptr = B.getPtrTy(), *I32 = B.getInt32Ty(), *Void = B.getVoidTy();
-  makeRegularTask(S.TaskAlloc);
-  Value *IdentLoc = Task->getArgOperand(0), *Gtid = Task->getArgOperand(1);
-  if (Task->getCalledFunction()->getName() == "__kmpc_omp_task_with_deps")
-    B.CreateCall(runtime("__kmpc_omp_wait_deps", Void,
-                         {Ptr, I32, I32, Ptr, I32, Ptr}),
-                 {IdentLoc, Gtid, Task->getArgOperand(3),
-                  Task->getArgOperand(4), Task->getArgOperand(5),
-                  Task->getArgOperand(6)});
-  BasicBlock *Done = emitLaunch(S, Task, List, Loc, NumArgs, Task);
-  IRBuilder<> DB(Done->getTerminator());
-  Value *TaskArg = Task->getArgOperand(2);
-  DB.CreateCall(runtime("__kmpc_omp_task_begin_if0", Void, {Ptr, I32, Ptr}),
-                {IdentLoc, Gtid, TaskArg});
-  DB.CreateCall(runtime("__kmpc_omp_task_complete_if0", Void, {Ptr, I32, Ptr}),
-                {IdentLoc, Gtid, TaskArg});
-  if (!Task->use_empty())
-    Task->replaceAllUsesWith(ConstantInt::get(Task->getType(), 0));
+  // A deferred region stays the task Clang made, scheduled by libomp with
+  // its dependences; the launch is recorded now, with the map list as it is
+  // here, and made by the task's entry wherever libomp runs it.
+  Value *Params = emitLaunchParams(S, S.TaskCall, NumArgs);
+  IRBuilder<> B(S.TaskCall);
+  Type *Ptr = B.getPtrTy(), *I64 = B.getInt64Ty();
+  Value *Device =
+      B.CreateSExtOrTrunc(S.Open->getArgOperand(SiteOpDevice), I64);
+  B.CreateCall(runtime("__cot_target_defer", B.getVoidTy(),
+                       {Ptr, I64, Ptr, Ptr, Ptr, Ptr}),
+               {S.TaskAlloc, Device, S.Kernel, List, Params, Loc});
+  auto *Entry = cast<Function>(S.TaskAlloc->getArgOperand(5)->stripPointerCasts());
+  Function *Wrapper = wrapTaskEntry(Entry);
+  S.TaskAlloc->setArgOperand(5, Wrapper);
+  if (S.TaskCall->getCalledFunction() == Entry)
+    S.TaskCall->setCalledFunction(Wrapper);
   ++NumTargetSites;
 }
 
@@ -544,6 +569,9 @@ void Lowering::lowerSite(Site &S) {
   auto Call = [&](IRBuilder<> &At, StringRef Name) {
     At.CreateCall(runtime(Name, Void, {I64, Ptr, Ptr}), {Device, List, Loc});
   };
+  auto *Flags = cast<ConstantInt>(S.Open->getArgOperand(SiteOpFlags));
+  if (Flags->getZExtValue() & SiteDepend)
+    emitTaskwait(B);
   switch (S.kind()) {
   case SiteKind::TargetData: {
     Call(B, "__cot_target_data_begin");
@@ -573,6 +601,30 @@ void Lowering::lowerSite(Site &S) {
     break;
   }
   ++NumDataSites;
+}
+
+/// A standalone data construct runs where it is met, so its dependences
+/// must be met by then. They can only be on sibling tasks, which a taskwait
+/// completes: a superset of them, which keeps the order they ask for.
+void Lowering::emitTaskwait(IRBuilder<> &B) {
+  Type *Ptr = B.getPtrTy(), *I32 = B.getInt32Ty();
+  if (!Ident) {
+    Constant *Where =
+        ConstantDataArray::getString(Ctx, ";unknown;unknown;0;0;;");
+    auto *Str = new GlobalVariable(M, Where->getType(), true,
+                                   GlobalValue::PrivateLinkage, Where,
+                                   ".cot.ident_str");
+    // ident_t: reserved, flags (KMP_IDENT_KMPC), reserved, reserved, psource.
+    auto *IdentTy = StructType::get(Ctx, {I32, I32, I32, I32, Ptr});
+    Ident = new GlobalVariable(
+        M, IdentTy, true, GlobalValue::PrivateLinkage,
+        ConstantStruct::get(IdentTy, {B.getInt32(0), B.getInt32(2),
+                                      B.getInt32(0), B.getInt32(0), Str}),
+        ".cot.ident");
+  }
+  Value *Gtid =
+      B.CreateCall(runtime("__kmpc_global_thread_num", I32, {Ptr}), {Ident});
+  B.CreateCall(runtime("__kmpc_omp_taskwait", I32, {Ptr, I32}), {Ident, Gtid});
 }
 
 void Lowering::emitEntry(Constant *HostAddr, StringRef Name, uint64_t Size,
@@ -707,6 +759,9 @@ bool Lowering::run() {
   for (const DeviceGlobal &G : Device->Globals)
     emitEntry(G.Host, G.DeviceName, G.Size,
               G.Link ? COT_ENTRY_LINK : COT_ENTRY_GLOBAL);
+  if (Opts.Requires && Opts.Requires->Flags)
+    emitEntry(ConstantPointerNull::get(PointerType::getUnqual(Ctx)),
+              "requires", Opts.Requires->Flags, COT_ENTRY_REQUIRES);
   embedDeviceModule(*Device->M);
   eraseMarkers();
   return true;

@@ -7,7 +7,8 @@
 // Wraps Clang's code-generating action: our Sema step's consumer goes first
 // in a MultiplexConsumer, then Clang CodeGen's; the host lowering pass is
 // registered at the start of the LLVM pipeline through CodeGenOptions'
-// PassBuilderCallbacks, which also applies at -O0.
+// PassBuilderCallbacks, which also applies at -O0. The two share what the
+// unit's `requires` directives ask for.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,8 +29,10 @@ namespace {
 
 class OffloadFrontendAction : public WrapperFrontendAction {
 public:
-  explicit OffloadFrontendAction(std::unique_ptr<FrontendAction> Wrapped)
-      : WrapperFrontendAction(std::move(Wrapped)) {}
+  OffloadFrontendAction(std::unique_ptr<FrontendAction> Wrapped,
+                        std::shared_ptr<TranslationUnitRequires> Requires)
+      : WrapperFrontendAction(std::move(Wrapped)),
+        Requires(std::move(Requires)) {}
 
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
@@ -39,10 +42,13 @@ protected:
     if (!CodeGen)
       return nullptr;
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
-    Consumers.push_back(createOffloadSemaConsumer());
+    Consumers.push_back(createOffloadSemaConsumer(Requires));
     Consumers.push_back(std::move(CodeGen));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
+
+private:
+  std::shared_ptr<TranslationUnitRequires> Requires;
 };
 
 } // namespace
@@ -50,13 +56,16 @@ protected:
 std::unique_ptr<FrontendAction>
 createOffloadFrontendAction(std::unique_ptr<FrontendAction> CodeGen,
                             CompilerInstance &CI, HostLoweringOptions Opts) {
+  auto Requires = std::make_shared<TranslationUnitRequires>();
+  Opts.Requires = Requires;
   CI.getCodeGenOpts().PassBuilderCallbacks.push_back([Opts](PassBuilder &PB) {
     PB.registerPipelineStartEPCallback(
         [Opts](ModulePassManager &MPM, OptimizationLevel) {
           MPM.addPass(HostOffloadLoweringPass(Opts));
         });
   });
-  return std::make_unique<OffloadFrontendAction>(std::move(CodeGen));
+  return std::make_unique<OffloadFrontendAction>(std::move(CodeGen),
+                                                 std::move(Requires));
 }
 
 } // namespace cot

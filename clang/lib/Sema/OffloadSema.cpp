@@ -236,6 +236,9 @@ private:
 
 class OffloadSemaConsumer : public SemaConsumer {
 public:
+  explicit OffloadSemaConsumer(std::shared_ptr<TranslationUnitRequires> R)
+      : Requires(std::move(R)) {}
+
   void InitializeSema(Sema &S) override { SemaRef = &S; }
   void ForgetSema() override { SemaRef = nullptr; }
 
@@ -258,6 +261,7 @@ public:
 
 private:
   Sema *SemaRef = nullptr;
+  std::shared_ptr<TranslationUnitRequires> Requires;
   int NextSite = 0;
   DenseSet<const Decl *> DoneFunctions;
   DenseSet<const Stmt *> DoneConstructs;
@@ -266,6 +270,7 @@ private:
   FunctionDecl *CurFunction = nullptr;
 
   void processDecl(Decl *D);
+  void recordRequires(const OMPRequiresDecl &D);
   void walk(Stmt *&Slot, DeclContext *DC);
   Stmt *lowerConstruct(OMPExecutableDirective &D, DeclContext *DC);
 
@@ -326,6 +331,10 @@ void OffloadSemaConsumer::processDecl(Decl *D) {
     markDeclareTarget(VD);
     return;
   }
+  if (auto *RD = dyn_cast<OMPRequiresDecl>(D)) {
+    recordRequires(*RD);
+    return;
+  }
   if (auto *RD = dyn_cast<CXXRecordDecl>(D)) {
     if (RD->isDependentContext())
       return;
@@ -338,6 +347,27 @@ void OffloadSemaConsumer::processDecl(Decl *D) {
         isa<ExportDecl>(D))
       for (Decl *Inner : DC->decls())
         processDecl(Inner);
+}
+
+void OffloadSemaConsumer::recordRequires(const OMPRequiresDecl &D) {
+  for (const OMPClause *C : D.clauselists()) {
+    switch (C->getClauseKind()) {
+    case llvm::omp::OMPC_unified_address:
+      Requires->Flags |= COT_REQUIRES_UNIFIED_ADDRESS;
+      break;
+    case llvm::omp::OMPC_unified_shared_memory:
+      Requires->Flags |= COT_REQUIRES_UNIFIED_SHARED_MEMORY;
+      break;
+    case llvm::omp::OMPC_reverse_offload:
+      Requires->Flags |= COT_REQUIRES_REVERSE_OFFLOAD;
+      break;
+    case llvm::omp::OMPC_dynamic_allocators:
+      Requires->Flags |= COT_REQUIRES_DYNAMIC_ALLOCATORS;
+      break;
+    default: // atomic_default_mem_order: Clang applies it while parsing.
+      break;
+    }
+  }
 }
 
 void OffloadSemaConsumer::processFunction(FunctionDecl *FD) {
@@ -603,8 +633,9 @@ Stmt *OffloadSemaConsumer::lowerConstruct(OMPExecutableDirective &D,
 
 } // namespace
 
-std::unique_ptr<ASTConsumer> createOffloadSemaConsumer() {
-  return std::make_unique<OffloadSemaConsumer>();
+std::unique_ptr<ASTConsumer>
+createOffloadSemaConsumer(std::shared_ptr<TranslationUnitRequires> Requires) {
+  return std::make_unique<OffloadSemaConsumer>(std::move(Requires));
 }
 
 } // namespace cot

@@ -26,7 +26,7 @@ extern "C" {
 
 /* Bumped whenever a layout or an entry point below changes meaning. The
  * registration call carries it so a stale binary fails loudly. */
-#define COT_ABI_VERSION 1
+#define COT_ABI_VERSION 2
 
 /*===-- Map types ---------------------------------------------------------===*/
 /* One 64-bit word per map entry. The low bits follow the OpenMP map-type
@@ -94,7 +94,19 @@ typedef struct {
 enum {
   COT_ENTRY_KERNEL = 0x0,
   COT_ENTRY_GLOBAL = 0x1,
-  COT_ENTRY_LINK = 0x2 /* declare target link: device holds a pointer */
+  COT_ENTRY_LINK = 0x2, /* declare target link: device holds a pointer */
+  /* The `#pragma omp requires` clauses of one translation unit: HostAddr is
+   * null, Size holds COT_REQUIRES_* bits. */
+  COT_ENTRY_REQUIRES = 0x4
+};
+
+/* What a program requires of its devices (`#pragma omp requires`). A device
+ * that cannot give all of it is not used by the program. */
+enum {
+  COT_REQUIRES_REVERSE_OFFLOAD = 0x2,
+  COT_REQUIRES_UNIFIED_ADDRESS = 0x4,
+  COT_REQUIRES_UNIFIED_SHARED_MEMORY = 0x8,
+  COT_REQUIRES_DYNAMIC_ALLOCATORS = 0x10
 };
 
 #define COT_ENTRIES_SECTION "cot_offload_entries"
@@ -254,6 +266,18 @@ void __cot_target_data_end(int64_t DeviceId, const cot_map_list *Maps,
                            const cot_source_loc *Loc);
 void __cot_target_update(int64_t DeviceId, const cot_map_list *Maps,
                          const cot_source_loc *Loc);
+
+/* Deferred target regions (nowait or depend). The encountering thread
+ * records the launch for Task, the libomp task that stands for the region,
+ * with copies of the map list and parameters as they are now. The task's
+ * entry function, wherever and whenever libomp runs it, calls
+ * __cot_target_run_deferred(Task): it launches as __cot_target_launch does
+ * and returns 0, or non-zero when the task must run the host fallback. */
+void __cot_target_defer(void *Task, int64_t DeviceId, void *HostFn,
+                        const cot_map_list *Maps,
+                        const cot_launch_params *Params,
+                        const cot_source_loc *Loc);
+int32_t __cot_target_run_deferred(void *Task);
 
 #ifdef __cplusplus
 }

@@ -31,7 +31,7 @@
 extern "C" {
 #endif
 
-#define COT_PLUGIN_API_VERSION 1
+#define COT_PLUGIN_API_VERSION 2
 #define COT_PLUGIN_ENTRY_NAME "__cot_plugin_get_api"
 
 enum {
@@ -49,6 +49,10 @@ typedef struct cot_plugin_api {
   int32_t (*init)(void);
   const char *(*why_unavailable)(void);
   int32_t (*num_devices)(void);
+  /* The COT_REQUIRES_* features (OffloadABI.h) that Dev can give a program,
+   * known before init_device. When it lacks one a program requires, *Why
+   * (if set) says what is missing. */
+  uint32_t (*device_features)(int32_t Dev, const char **Why);
   int32_t (*init_device)(int32_t Dev);
 
   /* Whether this plugin can run an image built for Triple/Arch. */

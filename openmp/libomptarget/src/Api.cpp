@@ -175,7 +175,8 @@ COT_EXPORT int omp_target_is_accessible(const void *Ptr, size_t Size,
   case Where::OnDevice:
     break;
   }
-  return (D->P->Api->Flags & COT_PLUGIN_SHARES_HOST_ADDRESS_SPACE) != 0;
+  return D->SharesHostMemory ||
+         (D->P->Api->Flags & COT_PLUGIN_SHARES_HOST_ADDRESS_SPACE) != 0;
 }
 
 COT_EXPORT void *omp_get_mapped_ptr(const void *Ptr, int DeviceNum) {

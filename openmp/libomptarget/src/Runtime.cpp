@@ -214,6 +214,34 @@ static bool programHasImagesFor(const char *Triple) {
   return false;
 }
 
+/// The `#pragma omp requires` clauses of every translation unit of the
+/// registered binaries.
+static uint32_t programRequirements() {
+  uint32_t Flags = 0;
+  for (const cot_binary_desc *Desc : cot::binariesFrom(0))
+    if (Desc)
+      for (const cot_offload_entry *E = Desc->EntriesBegin;
+           E && E != Desc->EntriesEnd; ++E)
+        if (E->Flags & COT_ENTRY_REQUIRES)
+          Flags |= (uint32_t)E->Size;
+  return Flags;
+}
+
+static std::string requirementNames(uint32_t Flags) {
+  static const struct {
+    uint32_t Flag;
+    const char *Name;
+  } Names[] = {{COT_REQUIRES_REVERSE_OFFLOAD, "reverse_offload"},
+               {COT_REQUIRES_UNIFIED_ADDRESS, "unified_address"},
+               {COT_REQUIRES_UNIFIED_SHARED_MEMORY, "unified_shared_memory"},
+               {COT_REQUIRES_DYNAMIC_ALLOCATORS, "dynamic_allocators"}};
+  std::string Out;
+  for (const auto &N : Names)
+    if (Flags & N.Flag)
+      Out += std::string(Out.empty() ? "" : ", ") + N.Name;
+  return Out;
+}
+
 static void loadPlugin(PluginState &S, const std::string &Dir,
                        const char *Name) {
   std::string File = std::string("libomptarget.rtl.") + Name + ".so";
@@ -250,13 +278,34 @@ static void loadPlugin(PluginState &S, const std::string &Dir,
   P->Name = Name;
   P->Library = Lib;
   P->Api = Api;
-  P->FirstDevice = (int32_t)S.Devices.size();
-  P->NumDevices = N;
-  for (int32_t I = 0; I < N; ++I)
-    S.Devices.push_back(
-        std::make_unique<Device>((int32_t)S.Devices.size(), P.get(), I));
-  info(nullptr, "plugin '%s' loaded: devices %d..%d", Name, P->FirstDevice,
-       P->FirstDevice + N - 1);
+  uint32_t Required = programRequirements();
+  int32_t First = (int32_t)S.Devices.size();
+  for (int32_t I = 0; I < N; ++I) {
+    const char *Why = nullptr;
+    uint32_t Features = Api->device_features(I, &Why);
+    if (Required & ~Features) {
+      info(nullptr, "plugin '%s' device %d not used: the program requires "
+                    "%s; %s",
+           Name, I, requirementNames(Required & ~Features).c_str(),
+           Why ? Why : "the device cannot give it");
+      continue;
+    }
+    auto D = std::make_unique<Device>((int32_t)S.Devices.size(), P.get(), I);
+    D->SharesHostMemory =
+        (Required & COT_REQUIRES_UNIFIED_SHARED_MEMORY) != 0;
+    S.Devices.push_back(std::move(D));
+  }
+  int32_t Last = (int32_t)S.Devices.size() - 1;
+  if (Last < First) {
+    info(nullptr, "plugin '%s' skipped: none of its devices gives what the "
+                  "program requires",
+         Name);
+    return;
+  }
+  info(nullptr, "plugin '%s' loaded: devices %d..%d%s", Name, First, Last,
+       (Required & COT_REQUIRES_UNIFIED_SHARED_MEMORY)
+           ? " (unified shared memory: maps neither allocate nor copy)"
+           : "");
   S.Plugins.push_back(std::move(P));
 }
 

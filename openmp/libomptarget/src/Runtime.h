@@ -79,8 +79,6 @@ struct Plugin {
   std::string Name;
   void *Library = nullptr;
   const cot_plugin_api *Api = nullptr;
-  int32_t FirstDevice = 0;
-  int32_t NumDevices = 0;
 
   Error lastError(const char *What) const;
 };
@@ -122,6 +120,9 @@ public:
   const int32_t Id;
   Plugin *const P;
   const int32_t LocalId;
+  /// The program requires unified shared memory (and the device gives it):
+  /// host storage is the device's, so maps neither allocate nor copy.
+  bool SharesHostMemory = false;
   /// Guards everything below. Kernels run without it.
   std::mutex Mu;
 

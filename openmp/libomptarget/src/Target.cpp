@@ -168,8 +168,13 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
     } else if (Size == 0) {
       // Zero-length section of storage that is not mapped: the device sees
       // the host pointer value (OpenMP 5.1).
-      if (T & COT_MAP_PRESENT)
+      if ((T & COT_MAP_PRESENT) && !D.SharesHostMemory)
         notPresent(D, Name, Begin, Size, Loc);
+    } else if (D.SharesHostMemory && !(T & COT_MAP_CLOSE)) {
+      // Unified shared memory: the device uses the host storage itself
+      // (the close modifier still asks for a device copy).
+      S.DevBegin[I] = Begin;
+      S.Translated[I] = 1;
     } else {
       if (T & COT_MAP_PRESENT)
         notPresent(D, Name, Begin, Size, Loc);
@@ -233,7 +238,7 @@ void mapEnd(Device &D, const cot_map_list *M, const cot_source_loc *Loc) {
     if (Partial)
       partialOverlap(D, *E, nameOf(M, I), Begin, Size, Loc);
     if (!E) {
-      if (T & COT_MAP_PRESENT)
+      if ((T & COT_MAP_PRESENT) && !D.SharesHostMemory)
         notPresent(D, nameOf(M, I), Begin, Size, Loc);
       continue;
     }
@@ -312,10 +317,10 @@ const cot_map_list EmptyList = {0, 0, nullptr, nullptr, nullptr, nullptr,
 
 } // namespace
 
-extern "C" COT_EXPORT int32_t
-__cot_target_launch(int64_t DeviceId, void *HostFn, const cot_map_list *Maps,
-                    const cot_launch_params *Params,
-                    const cot_source_loc *Loc) {
+/// __cot_target_launch, for an immediate or a deferred region.
+static int32_t launch(int64_t DeviceId, void *HostFn, const cot_map_list *Maps,
+                      const cot_launch_params *Params,
+                      const cot_source_loc *Loc) {
   if (!Maps)
     Maps = &EmptyList;
   validate(Maps, Loc);
@@ -397,6 +402,97 @@ __cot_target_launch(int64_t DeviceId, void *HostFn, const cot_map_list *Maps,
   return 0;
 }
 
+extern "C" COT_EXPORT int32_t
+__cot_target_launch(int64_t DeviceId, void *HostFn, const cot_map_list *Maps,
+                    const cot_launch_params *Params,
+                    const cot_source_loc *Loc) {
+  return launch(DeviceId, HostFn, Maps, Params, Loc);
+}
+
+namespace {
+
+/// A deferred region's launch, with its own copy of the map list and of
+/// the firstprivate values as they were when the construct was met (their
+/// variables may be gone when the task runs).
+struct DeferredLaunch {
+  int64_t DeviceId;
+  void *HostFn;
+  cot_launch_params Params;
+  const cot_source_loc *Loc;
+  std::vector<void *> Bases, Begins;
+  std::vector<int64_t> Sizes;
+  std::vector<uint64_t> Types;
+  std::vector<const char *> Names;
+  std::vector<std::unique_ptr<char[]>> FirstprivateValues;
+  cot_map_list List;
+
+  DeferredLaunch(int64_t DeviceId, void *HostFn, const cot_map_list &M,
+                 const cot_launch_params &Params, const cot_source_loc *Loc)
+      : DeviceId(DeviceId), HostFn(HostFn), Params(Params), Loc(Loc),
+        Bases(M.Bases, M.Bases + M.Count),
+        Begins(M.Begins, M.Begins + M.Count),
+        Sizes(M.Sizes, M.Sizes + M.Count), Types(M.Types, M.Types + M.Count),
+        List{M.Count, 0, Bases.data(), Begins.data(), Sizes.data(),
+             Types.data(), nullptr} {
+    if (M.Names) {
+      Names.assign(M.Names, M.Names + M.Count);
+      List.Names = Names.data();
+    }
+    for (int32_t I = 0; I < M.Count; ++I)
+      if ((Types[I] & COT_MAP_PRIVATE) && (Types[I] & COT_MAP_TO) &&
+          Sizes[I] > 0) {
+        FirstprivateValues.emplace_back(new char[Sizes[I]]);
+        char *Copy = FirstprivateValues.back().get();
+        memcpy(Copy, Begins[I], Sizes[I]);
+        Bases[I] = Copy - ((char *)Begins[I] - (char *)Bases[I]);
+        Begins[I] = Copy;
+      }
+  }
+};
+
+struct DeferredLaunches {
+  std::mutex Mu;
+  std::unordered_map<void *, std::unique_ptr<DeferredLaunch>> ByTask;
+};
+
+DeferredLaunches &deferredLaunches() {
+  static auto *D = new DeferredLaunches();
+  return *D;
+}
+
+} // namespace
+
+extern "C" COT_EXPORT void
+__cot_target_defer(void *Task, int64_t DeviceId, void *HostFn,
+                   const cot_map_list *Maps, const cot_launch_params *Params,
+                   const cot_source_loc *Loc) {
+  if (!Maps)
+    Maps = &EmptyList;
+  validate(Maps, Loc);
+  cot_launch_params NoParams = {0, 0, 0, 0};
+  auto Launch = std::make_unique<DeferredLaunch>(
+      DeviceId, HostFn, *Maps, Params ? *Params : NoParams, Loc);
+  DeferredLaunches &D = deferredLaunches();
+  std::lock_guard<std::mutex> Lock(D.Mu);
+  D.ByTask[Task] = std::move(Launch);
+}
+
+extern "C" COT_EXPORT int32_t __cot_target_run_deferred(void *Task) {
+  std::unique_ptr<DeferredLaunch> L;
+  {
+    DeferredLaunches &D = deferredLaunches();
+    std::lock_guard<std::mutex> Lock(D.Mu);
+    auto It = D.ByTask.find(Task);
+    if (It == D.ByTask.end())
+      fatal(nullptr, "internal error: a deferred target task (%p) runs but "
+                     "no launch was recorded for it",
+            Task);
+    L = std::move(It->second);
+    D.ByTask.erase(It);
+  }
+  return launch(L->DeviceId, L->HostFn, &L->List, &L->Params, L->Loc);
+}
+
 /// Runs a data construct's work on its device with the device locked;
 /// nothing when the construct runs on the host (offload disabled, no
 /// device, the initial device).
@@ -444,9 +540,9 @@ static void updateMotion(Device &D, const cot_map_list *Maps,
     if (Partial)
       partialOverlap(D, *E, nameOf(Maps, I), Begin, Size, Loc);
     if (!E) {
-      if (T & COT_MAP_PRESENT)
+      if ((T & COT_MAP_PRESENT) && !D.SharesHostMemory)
         notPresent(D, nameOf(Maps, I), Begin, Size, Loc);
-      continue; // Not mapped: the update does nothing (OpenMP 5.x).
+      continue; // Not mapped (or shared): the update does nothing.
     }
     if (T & COT_MAP_TO) {
       D.copyToDevice(*E, Begin, Size, Loc);

@@ -15,6 +15,7 @@
 #define CLANG_OFFLOAD_CODEGEN_HOSTOFFLOADLOWERING_H
 
 #include "clang-offload/Driver/OffloadOptions.h"
+#include "clang-offload/Sema/OffloadSema.h"
 
 #include "llvm/IR/PassManager.h"
 
@@ -36,6 +37,8 @@ struct HostLoweringOptions {
   /// Device code of an earlier device parse, embedded for these targets
   /// instead of this parse's own.
   const DeviceBitcodeMap *DeviceParses = nullptr;
+  /// Filled by the Sema step while the unit is parsed.
+  std::shared_ptr<const TranslationUnitRequires> Requires;
 };
 
 class HostOffloadLoweringPass

@@ -15,11 +15,21 @@
 
 #include "clang/AST/ASTConsumer.h"
 
+#include <cstdint>
 #include <memory>
 
 namespace cot {
 
-std::unique_ptr<clang::ASTConsumer> createOffloadSemaConsumer();
+/// What a translation unit's `#pragma omp requires` directives ask for, as
+/// COT_REQUIRES_* bits (OffloadABI.h). It belongs to no construct, so there
+/// is no marker call for it: the Sema step records it here and the host
+/// lowering, which runs after the whole unit is parsed, emits it.
+struct TranslationUnitRequires {
+  uint32_t Flags = 0;
+};
+
+std::unique_ptr<clang::ASTConsumer>
+createOffloadSemaConsumer(std::shared_ptr<TranslationUnitRequires> Requires);
 
 } // namespace cot
 

@@ -236,6 +236,32 @@ int32_t init() {
 const char *whyUnavailable() { return Unavailable.c_str(); }
 int32_t numDevices() { return NumDevices; }
 
+// Unified addresses come with every 64-bit CUDA device; unified shared
+// memory needs the GPU to reach pageable host memory (HMM, or a coherent
+// link), and device-side malloc gives dynamic allocators.
+uint32_t deviceFeatures(int32_t Dev, const char **Why) {
+  uint32_t Features =
+      COT_REQUIRES_UNIFIED_ADDRESS | COT_REQUIRES_DYNAMIC_ALLOCATORS;
+  static const char *const NoReverse =
+      "reverse offload (device(ancestor: 1)) is not implemented";
+  if (Why)
+    *Why = NoReverse;
+  CUdevice Handle = 0;
+  int Pageable = 0;
+  if (Dev < 0 || Dev >= NumDevices || cu.DeviceGet(&Handle, Dev) ||
+      cu.DeviceGetAttribute(&Pageable,
+                            CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS,
+                            Handle))
+    Pageable = 0;
+  if (Pageable)
+    Features |= COT_REQUIRES_UNIFIED_SHARED_MEMORY;
+  else if (Why)
+    *Why = "unified shared memory needs a GPU that can access pageable host "
+           "memory (CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS is 0: no HMM "
+           "in this kernel and driver)";
+  return Features;
+}
+
 int32_t initDevice(int32_t Dev) {
   if (Dev < 0 || Dev >= NumDevices)
     return !fail("cuda device %d does not exist (%d devices)", Dev,
@@ -776,7 +802,7 @@ const char *lastError() { return LastError.c_str(); }
 
 const cot_plugin_api Api = {
     COT_PLUGIN_API_VERSION, 0, "cuda", init, whyUnavailable, numDevices,
-    initDevice, isImageCompatible, loadImage, unloadImage, lookupGlobal,
+    deviceFeatures, initDevice, isImageCompatible, loadImage, unloadImage, lookupGlobal,
     lookupKernel, dataAlloc, dataFree, copyToDevice, copyFromDevice,
     copyDeviceToDevice, launch, queueCreate, synchronize, queueDestroy,
     lastError};

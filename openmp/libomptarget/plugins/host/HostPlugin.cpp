@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "OffloadABI.h"
 #include "PluginAPI.h"
 
 #include <dlfcn.h>
@@ -258,6 +259,14 @@ int32_t launch(int32_t, void *Kernel, void **Args, int32_t, int32_t, int32_t,
   return 0;
 }
 
+// The host's own memory and malloc; nothing runs code back on the host.
+uint32_t deviceFeatures(int32_t, const char **Why) {
+  if (Why)
+    *Why = "reverse offload (device(ancestor: 1)) is not implemented";
+  return COT_REQUIRES_UNIFIED_ADDRESS | COT_REQUIRES_UNIFIED_SHARED_MEMORY |
+         COT_REQUIRES_DYNAMIC_ALLOCATORS;
+}
+
 int32_t queueCreate(int32_t, void **Queue) {
   *Queue = nullptr;
   return 0;
@@ -268,7 +277,8 @@ const char *lastError() { return LastError.c_str(); }
 
 const cot_plugin_api Api = {
     COT_PLUGIN_API_VERSION, COT_PLUGIN_SHARES_HOST_ADDRESS_SPACE, "x86_64",
-    init, whyUnavailable, numDevices, initDevice, isImageCompatible,
+    init, whyUnavailable, numDevices, deviceFeatures, initDevice,
+    isImageCompatible,
     loadImage, unloadImage, lookupGlobal, lookupKernel, dataAlloc, dataFree,
     copyToDevice, copyFromDevice, copyDeviceToDevice, launch, queueCreate,
     synchronize, queueDestroy, lastError};
