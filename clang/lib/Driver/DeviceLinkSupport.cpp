@@ -51,12 +51,15 @@ Error runCommand(ArrayRef<StringRef> Args, bool Verbose) {
   return Error::success();
 }
 
-void optimize(Module &M, OptimizationLevel Level, TargetMachine *TM) {
+void optimize(Module &M, OptimizationLevel Level, TargetMachine *TM,
+              function_ref<void(PassBuilder &)> AddPasses) {
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
   ModuleAnalysisManager MAM;
   PassBuilder PB(TM);
+  if (AddPasses)
+    AddPasses(PB);
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);
   PB.registerFunctionAnalyses(FAM);

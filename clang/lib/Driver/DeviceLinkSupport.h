@@ -15,6 +15,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Module.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Passes/OptimizationLevel.h"
 #include "llvm/Support/Error.h"
 
@@ -22,6 +23,7 @@
 #include <vector>
 
 namespace llvm {
+class PassBuilder;
 class TargetMachine;
 }
 
@@ -47,9 +49,10 @@ private:
 llvm::Error runCommand(llvm::ArrayRef<llvm::StringRef> Args, bool Verbose);
 
 /// Runs the default pipeline of \p Level over \p M, with the target's own
-/// passes when \p TM is given.
+/// passes when \p TM is given and ours where \p AddPasses registers them.
 void optimize(llvm::Module &M, llvm::OptimizationLevel Level,
-              llvm::TargetMachine *TM);
+              llvm::TargetMachine *TM,
+              llvm::function_ref<void(llvm::PassBuilder &)> AddPasses = {});
 
 /// Writes \p M as bitcode to \p Path.
 llvm::Error saveBitcode(const llvm::Module &M, llvm::Expected<std::string> Path);

@@ -27,6 +27,7 @@
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -283,7 +284,12 @@ Expected<std::string> buildNVPTXImage(Module &M, const NVPTXImageOptions &Opts,
   Expected<std::unique_ptr<TargetMachine>> TM = nvptxTargetMachine(Arch);
   if (!TM)
     return TM.takeError();
-  optimize(M, OptimizationLevel::O3, TM->get());
+  optimize(M, OptimizationLevel::O3, TM->get(), [](PassBuilder &PB) {
+    PB.registerPeepholeEPCallback(
+        [](FunctionPassManager &FPM, OptimizationLevel) {
+          FPM.addPass(PrivateAtomicsPass());
+        });
+  });
   if (Error E = checkDeviceExterns(M))
     return std::move(E);
   if (Temps.keeping())

@@ -14,6 +14,8 @@
 //   formNVPTXKernels     SPMD and generic kernels, parallel regions,
 //                        globalization
 //   lowerGPUPrintf       printf to CUDA's vprintf
+//   PrivateAtomicsPass   (in the O3 pipeline) atomics on thread-private
+//                        memory become plain accesses
 //   checkDeviceExterns   calls nothing on the GPU defines are errors
 //
 //===----------------------------------------------------------------------===//
@@ -23,6 +25,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
 #include "llvm/Support/Error.h"
 
 namespace cot {
@@ -58,6 +61,14 @@ void bindMathToIntrinsics(llvm::Module &M);
 /// __kmpc_fork_teams and __kmpc_fork_call accordingly and moves locals that
 /// parallel regions share into team-shared storage.
 void formNVPTXKernels(llvm::Module &M);
+
+/// Makes atomic accesses of allocas (a GPU thread's own local memory) plain
+/// loads and stores, so SROA can promote them. Runs inside the optimization
+/// pipeline, after inlining has exposed the reductions' private copies.
+struct PrivateAtomicsPass : llvm::PassInfoMixin<PrivateAtomicsPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &);
+};
 
 /// Rewrites printf calls to CUDA's vprintf(format, argument buffer).
 void lowerGPUPrintf(llvm::Module &M);
