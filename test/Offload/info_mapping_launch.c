@@ -21,7 +21,7 @@ int main(void) {
     }
     // CHECK: libomptarget: info: device 0: map (present) 'a' host [0x[[#A]],0x[[#A+16]]) -> device [0x[[#DA]],0x[[#DA+16]]) refcount 2 at {{.*}}info_mapping_launch.c:[[#@LINE-5]]
     // CHECK: libomptarget: info: device 0: map (new) 'b[2:5]' host [0x[[#B+16]],0x[[#B+56]]) -> device [0x{{[0-9a-f]+}},0x{{[0-9a-f]+}}) refcount 1 at {{.*}}info_mapping_launch.c:[[#@LINE-6]]
-    // CHECK: libomptarget: info: launch kernel '__omp_offloading_{{.*}}main_l[[#@LINE-7]]' on device 0 (num_teams 2, thread_limit 3, {{[0-9]+}} args) at {{.*}}info_mapping_launch.c:[[#@LINE-7]]
+    // CHECK: libomptarget: info: launch kernel '__omp_offloading_{{.*}}main_l[[#@LINE-7]]' on device 0 (num_teams 2, thread_limit 3, {{[0-9]+}} args{{(, trip count [0-9]+)?}}) at {{.*}}info_mapping_launch.c:[[#@LINE-7]]
     // CHECK: libomptarget: info: device 0: unmap (kept) 'a' host [0x[[#A]],0x[[#A+16]]) -> device [0x[[#DA]],0x[[#DA+16]]) refcount 1
     // CHECK: libomptarget: info: device 0: unmap (removed) 'b[2:5]' host [0x[[#B+16]],0x[[#B+56]])
 #pragma omp target update from(a[1:2])

@@ -113,7 +113,7 @@ struct AbiTypes {
     Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
     MapList = StructType::get(C, {I32, I32, Ptr, Ptr, Ptr, Ptr, Ptr});
     SourceLoc = StructType::get(C, {Ptr, Ptr, I32, I32});
-    LaunchParams = StructType::get(C, {I32, I32, I32, I32});
+    LaunchParams = StructType::get(C, {I32, I32, I32, I32, I64});
     Entry = StructType::get(C, {Ptr, Ptr, I64, I32, I32});
   }
 };
@@ -450,8 +450,14 @@ Value *Lowering::emitLaunchParams(Site &S, Instruction *At, unsigned NumArgs) {
   IRBuilder<> B(At);
   Value *IfCond = S.Open->getArgOperand(SiteOpIfCond);
   auto *Flags = cast<ConstantInt>(S.Open->getArgOperand(SiteOpFlags));
+  uint64_t SiteFlags = Flags->getZExtValue();
+  int32_t StaticFlags =
+      ((SiteFlags & SiteNowait) ? COT_LAUNCH_NOWAIT : 0) |
+      ((SiteFlags & SiteThreadsShareIterations)
+           ? COT_LAUNCH_THREADS_SHARE_ITERATIONS
+           : 0);
   Value *LaunchFlags = B.CreateOr(
-      B.getInt32((Flags->getZExtValue() & SiteNowait) ? COT_LAUNCH_NOWAIT : 0),
+      B.getInt32(StaticFlags),
       B.CreateSelect(B.CreateICmpEQ(IfCond, B.getInt32(0)),
                      B.getInt32(COT_LAUNCH_IF_FALSE), B.getInt32(0)));
   Function *F = At->getFunction();
@@ -462,8 +468,10 @@ Value *Lowering::emitLaunchParams(Site &S, Instruction *At, unsigned NumArgs) {
       B.CreateSExtOrTrunc(S.Open->getArgOperand(SiteOpNumTeams), B.getInt32Ty()),
       B.CreateSExtOrTrunc(S.Open->getArgOperand(SiteOpThreadLimit),
                           B.getInt32Ty()),
-      B.getInt32(NumArgs), LaunchFlags};
-  for (unsigned I = 0; I < 4; ++I)
+      B.getInt32(NumArgs), LaunchFlags,
+      B.CreateSExtOrTrunc(S.Open->getArgOperand(SiteOpTripCount),
+                          B.getInt64Ty())};
+  for (unsigned I = 0; I < std::size(ParamFields); ++I)
     B.CreateStore(ParamFields[I],
                   B.CreateStructGEP(Types.LaunchParams, Params, I));
   return Params;

@@ -28,6 +28,7 @@
 
 #include "clang-offload/Sema/OffloadSema.h"
 #include "clang-offload/CodeGen/OffloadMarkers.h"
+#include "clang-offload/Sema/LoopTripCount.h"
 #include "clang-offload/Sema/MapEntryBuilder.h"
 
 #include "OffloadABI.h"
@@ -283,7 +284,7 @@ private:
              SourceLocation Loc);
   Expr *integer(int64_t V, QualType T, SourceLocation Loc);
   Expr *string(StringRef S, SourceLocation Loc);
-  Expr *siteCall(OMPExecutableDirective &D, int Site);
+  Expr *siteCall(OMPExecutableDirective &D, int Site, const DeclContext *DC);
   Expr *mapCall(const MapEntry &E, int Site, SourceLocation Loc);
   Stmt *useDeviceDecl(const MapEntry &E, int Site, int Index,
                       OMPExecutableDirective &D, DeclContext *DC);
@@ -465,8 +466,8 @@ void OffloadSemaConsumer::declareMarkers() {
   QualType I32 = Ctx.IntTy, I64 = Ctx.LongLongTy, U64 = Ctx.UnsignedLongLongTy;
   QualType Str = Ctx.getPointerType(Ctx.CharTy.withConst());
   QualType Ptr = Ctx.getPointerType(Ctx.VoidTy.withConst().withVolatile());
-  SiteFn = declareMarker(SiteMarker, Ctx.VoidTy,
-                         {I32, I32, I64, I32, I32, I32, I32, Str, Str, I32, I32});
+  SiteFn = declareMarker(SiteMarker, Ctx.VoidTy, {I32, I32, I64, I32, I32, I32,
+                                                  I64, I32, Str, Str, I32, I32});
   MapFn = declareMarker(MapMarker, Ctx.VoidTy, {I32, Ptr, Ptr, I64, U64, Str});
   DeviceAddrFn = declareMarker(DeviceAddrMarker, Ctx.VoidPtrTy, {I32, I32});
   SiteEndFn = declareMarker(SiteEndMarker, Ctx.VoidTy, {I32});
@@ -491,7 +492,8 @@ Expr *OffloadSemaConsumer::call(FunctionDecl *FD, SmallVectorImpl<Expr *> &Args,
   return R.isUsable() ? R.get() : nullptr;
 }
 
-Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site) {
+Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site,
+                                    const DeclContext *DC) {
   ASTContext &Ctx = ctx();
   SourceLocation Loc = D.getBeginLoc();
   QualType I32 = Ctx.IntTy;
@@ -521,6 +523,13 @@ Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site) {
   if (const auto *C = D.getSingleClause<OMPThreadLimitClause>())
     if (const Expr *V = valueBeforeConstruct(C->getThreadLimit()))
       ThreadLimit = const_cast<Expr *>(V);
+  Expr *TripCount = nullptr;
+  auto *Loop = dyn_cast<OMPLoopDirective>(&D);
+  if (Loop && isOpenMPTargetExecutionDirective(D.getDirectiveKind()) &&
+      isOpenMPDistributeDirective(D.getDirectiveKind()))
+    TripCount = buildLoopTripCount(*SemaRef, *Loop, DC);
+  if (!TripCount)
+    TripCount = integer(0, Ctx.LongLongTy, Loc);
   int Flags = 0;
   if (D.getSingleClause<OMPNowaitClause>())
     Flags |= SiteNowait;
@@ -528,6 +537,9 @@ Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site) {
     Flags |= SiteDepend;
   if (allowsSPMD(D))
     Flags |= SiteSPMD;
+  if (allowsSPMD(D) && isOpenMPDistributeDirective(D.getDirectiveKind()) &&
+      isOpenMPWorksharingDirective(D.getDirectiveKind()))
+    Flags |= SiteThreadsShareIterations;
   if (!D.getSingleClause<OMPScheduleClause>() &&
       !D.getSingleClause<OMPDistScheduleClause>() &&
       !D.getSingleClause<OMPOrderedClause>())
@@ -543,6 +555,7 @@ Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site) {
       IfCond,
       NumTeams,
       ThreadLimit,
+      TripCount,
       integer(Flags, I32, Loc),
       string(PLoc.isValid() ? PLoc.getFilename() : "", Loc),
       string(Function, Loc),
@@ -618,7 +631,7 @@ Stmt *OffloadSemaConsumer::lowerConstruct(OMPExecutableDirective &D,
     if (S)
       Stmts.push_back(S);
   };
-  Push(siteCall(D, Site));
+  Push(siteCall(D, Site, DC));
   for (const MapEntry &E : Entries)
     Push(mapCall(E, Site, Loc));
   for (size_t I = 0; I < Entries.size(); ++I)

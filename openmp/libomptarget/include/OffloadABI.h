@@ -240,11 +240,17 @@ typedef struct {
   int32_t ThreadLimit;
   int32_t NumArgs;   /* number of TARGET_PARAM entries, in capture order */
   int32_t Flags;     /* COT_LAUNCH_* */
+  /* Iterations of a combined construct's distribute loop (its collapsed
+   * loops), evaluated before the construct; 0 when unknown. */
+  int64_t TripCount;
 } cot_launch_params;
 
 enum {
   COT_LAUNCH_NOWAIT = 0x1,
-  COT_LAUNCH_IF_FALSE = 0x2 /* if(false): run the host fallback */
+  COT_LAUNCH_IF_FALSE = 0x2, /* if(false): run the host fallback */
+  /* The threads of a team share each team's iterations (distribute
+   * parallel for); otherwise a team's main thread runs them. */
+  COT_LAUNCH_THREADS_SHARE_ITERATIONS = 0x4
 };
 
 /* Runs the target region whose host fallback is HostFn on the device.

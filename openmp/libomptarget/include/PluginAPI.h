@@ -24,6 +24,8 @@
 #ifndef CLANG_OFFLOAD_PLUGINAPI_H
 #define CLANG_OFFLOAD_PLUGINAPI_H
 
+#include "OffloadABI.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -78,9 +80,11 @@ typedef struct cot_plugin_api {
                                    void *Queue);
 
   /* Runs Kernel with ArgValues[0..NumArgs) (pointer-sized values, see
-   * OffloadABI.h). Zero NumTeams/ThreadLimit means "not given". */
+   * OffloadABI.h). The geometry comes from Params: NumTeams/ThreadLimit
+   * when given (non-zero), else the plugin's choice, which TripCount (when
+   * known) bounds. */
   int32_t (*launch)(int32_t Dev, void *Kernel, void **ArgValues,
-                    int32_t NumArgs, int32_t NumTeams, int32_t ThreadLimit,
+                    int32_t NumArgs, const cot_launch_params *Params,
                     void *Queue);
   /* Reserved for async plugins: create/wait for/destroy a queue. */
   int32_t (*queue_create)(int32_t Dev, void **Queue);

@@ -381,15 +381,19 @@ static int32_t launch(int64_t DeviceId, void *HostFn, const cot_map_list *Maps,
           "kernel '%s' launched with %d arguments but its map list has %d "
           "target parameters",
           K->Name, Params->NumArgs, NumArgs);
-  int32_t NumTeams = Params ? Params->NumTeams : 0;
-  int32_t ThreadLimit = Params ? Params->ThreadLimit : 0;
+  cot_launch_params Geometry = {0, 0, NumArgs, 0, 0};
+  if (Params)
+    Geometry = *Params;
   info(Loc, "launch kernel '%s' on device %d (num_teams %d, thread_limit %d, "
-            "%d args)",
-       K->Name, D->Id, NumTeams, ThreadLimit, NumArgs);
+            "%d args%s)",
+       K->Name, D->Id, Geometry.NumTeams, Geometry.ThreadLimit, NumArgs,
+       Geometry.TripCount > 0
+           ? (", trip count " + std::to_string(Geometry.TripCount)).c_str()
+           : "");
   if (NumArgs == 0)
     Args.push_back(nullptr); // never pass a null array
-  if (D->P->Api->launch(D->LocalId, K->Handle, Args.data(), NumArgs, NumTeams,
-                        ThreadLimit, nullptr) != 0 ||
+  if (D->P->Api->launch(D->LocalId, K->Handle, Args.data(), NumArgs, &Geometry,
+                        nullptr) != 0 ||
       D->P->Api->synchronize(D->LocalId, nullptr) != 0)
     fatal(Loc, D->P->lastError(
                    (std::string("kernel '") + K->Name + "' failed").c_str()));
@@ -469,7 +473,7 @@ __cot_target_defer(void *Task, int64_t DeviceId, void *HostFn,
   if (!Maps)
     Maps = &EmptyList;
   validate(Maps, Loc);
-  cot_launch_params NoParams = {0, 0, 0, 0};
+  cot_launch_params NoParams = {0, 0, 0, 0, 0};
   auto Launch = std::make_unique<DeferredLaunch>(
       DeviceId, HostFn, *Maps, Params ? *Params : NoParams, Loc);
   DeferredLaunches &D = deferredLaunches();

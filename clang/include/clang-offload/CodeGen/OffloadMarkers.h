@@ -12,9 +12,12 @@
 // markers never reach an object file.
 //
 //   void __cot_site(i32 Site, i32 Kind, i64 Device, i32 IfCond, i32 NumTeams,
-//                   i32 ThreadLimit, i32 Flags, const char *File,
-//                   const char *Function, i32 Line, i32 Column)
+//                   i32 ThreadLimit, i64 TripCount, i32 Flags,
+//                   const char *File, const char *Function, i32 Line,
+//                   i32 Column)
 //       Opens construct number Site (unique in the translation unit).
+//       TripCount: iterations of a combined distribute construct's loops
+//       (LoopTripCount.h), 0 when unknown.
 //   void __cot_map(i32 Site, const volatile void *Base,
 //                  const volatile void *Begin, i64 Size, i64 MapType,
 //                  const char *Name)
@@ -68,6 +71,8 @@ enum SiteFlags : int {
   SiteSPMD = 0x4,
   /// No schedule or dist_schedule clause: the schedule is ours to choose.
   SiteDefaultSchedule = 0x8,
+  /// distribute parallel for: each team's iterations are its threads'.
+  SiteThreadsShareIterations = 0x10,
 };
 
 /// Operand positions of __cot_site.
@@ -78,6 +83,7 @@ enum SiteOperand : unsigned {
   SiteOpIfCond,
   SiteOpNumTeams,
   SiteOpThreadLimit,
+  SiteOpTripCount,
   SiteOpFlags,
   SiteOpFile,
   SiteOpFunction,

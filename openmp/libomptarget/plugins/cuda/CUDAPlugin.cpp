@@ -695,8 +695,33 @@ int blocksPerSM(Kernel &K, int Threads) {
   return N;
 }
 
+// Blocks when num_teams is not given: enough to fill the GPU (occupancy x
+// SMs), but no more than the loop has work for when its trip count is
+// known: one block per iteration, or per Threads iterations when a team's
+// threads share them. Kernels loop over their iterations, so any grid runs
+// every iteration; the trip count only saves blocks that would find none.
+long long defaultBlocks(Kernel &K, const DeviceState &D, int Threads,
+                        const cot_launch_params &P, std::string &Why) {
+  int PerSM = blocksPerSM(K, Threads);
+  long long Blocks = (long long)PerSM * D.NumSMs;
+  Why += ", " + std::to_string(PerSM) + " blocks/SM by occupancy x " +
+         std::to_string(D.NumSMs) + " SMs";
+  if (P.TripCount <= 0)
+    return Blocks;
+  bool Shared = P.Flags & COT_LAUNCH_THREADS_SHARE_ITERATIONS;
+  long long Useful = Shared ? (P.TripCount + Threads - 1) / Threads
+                            : P.TripCount;
+  if (Useful < Blocks) {
+    Blocks = Useful;
+    Why += ", cut to the trip count " + std::to_string(P.TripCount) +
+           (Shared ? " / " + std::to_string(Threads) + " threads" : "");
+  }
+  return Blocks;
+}
+
 int32_t launch(int32_t Dev, void *Handle, void **Args, int32_t NumArgs,
-               int32_t NumTeams, int32_t ThreadLimit, void *Q) {
+               const cot_launch_params *P, void *Q) {
+  int32_t NumTeams = P->NumTeams, ThreadLimit = P->ThreadLimit;
   auto *K = static_cast<Kernel *>(Handle);
   DeviceState *D = use(Dev);
   if (!D)
@@ -722,10 +747,7 @@ int32_t launch(int32_t Dev, void *Handle, void **Args, int32_t NumArgs,
     Blocks = NumTeams;
     Why += ", num_teams " + std::to_string(NumTeams);
   } else {
-    int PerSM = blocksPerSM(*K, Threads);
-    Blocks = (long long)PerSM * D->NumSMs;
-    Why += ", " + std::to_string(PerSM) + " blocks/SM by occupancy x " +
-           std::to_string(D->NumSMs) + " SMs";
+    Blocks = defaultBlocks(*K, *D, Threads, *P, Why);
   }
   if (Blocks > D->MaxGridX) {
     Blocks = D->MaxGridX;

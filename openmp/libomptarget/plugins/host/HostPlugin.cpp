@@ -252,8 +252,8 @@ int32_t copyDeviceToDevice(int32_t, const void *Src, int32_t, void *Dst,
   return 0;
 }
 
-int32_t launch(int32_t, void *Kernel, void **Args, int32_t, int32_t, int32_t,
-               void *) {
+int32_t launch(int32_t, void *Kernel, void **Args, int32_t,
+               const cot_launch_params *, void *) {
   // The kernel forks its own teams/threads through libomp.
   reinterpret_cast<void (*)(void **)>(Kernel)(Args);
   return 0;

@@ -1,0 +1,299 @@
+//===- LoopTripCount.cpp - Iterations of a construct's loops --------------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Clang's own iteration count of a loop directive (getNumIterations) is
+// built on temporaries that exist only once the construct starts, so it
+// cannot be evaluated before it. This rebuilds the count from the loops as
+// written: each loop's start, bound and constant step give
+//   (bound - start + step - 1) / step     for <, != (step > 0)
+//   (bound - start + step) / step         for <=
+// and the mirror forms for decreasing loops, each clamped at zero, and the
+// collapsed loops multiply. Only expressions made of literals, arithmetic,
+// casts and references to variables of the enclosing function (or globals)
+// are copied; anything else (calls, members, variables of the region, such
+// as an outer loop's counter in a non-rectangular nest) gives no count.
+//
+//===----------------------------------------------------------------------===//
+
+#include "clang-offload/Sema/LoopTripCount.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Sema/Sema.h"
+
+#include <optional>
+
+using namespace clang;
+using llvm::APInt;
+
+namespace cot {
+namespace {
+
+/// One loop in canonical form.
+struct CountedLoop {
+  const VarDecl *Counter = nullptr;
+  const Expr *Start = nullptr;
+  const Expr *Bound = nullptr;
+  BinaryOperatorKind Cmp = BO_LT; // Counter Cmp Bound
+  int64_t Step = 0;
+};
+
+const VarDecl *counterOf(const Expr *E) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts()
+                                                    : nullptr);
+  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
+BinaryOperatorKind swapped(BinaryOperatorKind K) {
+  switch (K) {
+  case BO_LT:
+    return BO_GT;
+  case BO_GT:
+    return BO_LT;
+  case BO_LE:
+    return BO_GE;
+  case BO_GE:
+    return BO_LE;
+  default:
+    return K;
+  }
+}
+
+std::optional<int64_t> constantOf(const Expr *E, const ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return R.Val.getInt().getSExtValue();
+}
+
+bool readInit(const ForStmt &For, CountedLoop &L) {
+  const Stmt *Init = For.getInit();
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(Init)) {
+    const auto *VD = DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                                        : nullptr;
+    if (!VD || !VD->getInit())
+      return false;
+    L.Counter = VD;
+    L.Start = VD->getInit();
+    return true;
+  }
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(Init);
+  if (!BO || BO->getOpcode() != BO_Assign)
+    return false;
+  L.Counter = counterOf(BO->getLHS());
+  L.Start = BO->getRHS();
+  return L.Counter != nullptr;
+}
+
+bool readCond(const ForStmt &For, CountedLoop &L) {
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(For.getCond());
+  if (!BO)
+    return false;
+  BinaryOperatorKind K = BO->getOpcode();
+  if (K != BO_LT && K != BO_LE && K != BO_GT && K != BO_GE && K != BO_NE)
+    return false;
+  if (counterOf(BO->getLHS()) == L.Counter) {
+    L.Cmp = K;
+    L.Bound = BO->getRHS();
+  } else if (counterOf(BO->getRHS()) == L.Counter) {
+    L.Cmp = swapped(K);
+    L.Bound = BO->getLHS();
+  } else {
+    return false;
+  }
+  return true;
+}
+
+bool readInc(const ForStmt &For, CountedLoop &L, const ASTContext &Ctx) {
+  const Expr *Inc = For.getInc() ? For.getInc()->IgnoreParens() : nullptr;
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Inc)) {
+    if (counterOf(UO->getSubExpr()) != L.Counter)
+      return false;
+    L.Step = UO->isIncrementOp() ? 1 : UO->isDecrementOp() ? -1 : 0;
+    return L.Step != 0;
+  }
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(Inc);
+  if (!BO || counterOf(BO->getLHS()) != L.Counter)
+    return false;
+  std::optional<int64_t> Step;
+  if (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign) {
+    Step = constantOf(BO->getRHS(), Ctx);
+    if (Step && BO->getOpcode() == BO_SubAssign)
+      Step = -*Step;
+  } else if (BO->getOpcode() == BO_Assign) {
+    // counter = counter + step, step + counter, counter - step
+    const auto *Sum = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+    if (!Sum || (Sum->getOpcode() != BO_Add && Sum->getOpcode() != BO_Sub))
+      return false;
+    if (counterOf(Sum->getLHS()) == L.Counter)
+      Step = constantOf(Sum->getRHS(), Ctx);
+    else if (Sum->getOpcode() == BO_Add && counterOf(Sum->getRHS()) == L.Counter)
+      Step = constantOf(Sum->getLHS(), Ctx);
+    if (Step && Sum->getOpcode() == BO_Sub)
+      Step = -*Step;
+  }
+  if (!Step || *Step == 0)
+    return false;
+  L.Step = *Step;
+  return true;
+}
+
+/// Builds expressions for the host, right before the construct.
+class Builder {
+public:
+  Builder(Sema &S, const DeclContext *DC, SourceLocation Loc)
+      : S(S), Ctx(S.getASTContext()), DC(DC), Loc(Loc) {}
+
+  /// A fresh copy of \p E as a long long rvalue, or null.
+  Expr *copy(const Expr *E) {
+    Expr *C = copyValue(E);
+    if (!C || !C->getType()->isIntegerType())
+      return nullptr;
+    return S.ImpCastExprToType(C, Ctx.LongLongTy, CK_IntegralCast).get();
+  }
+  Expr *literal(int64_t V) {
+    return IntegerLiteral::Create(Ctx, APInt(64, V, true), Ctx.LongLongTy, Loc);
+  }
+  Expr *binary(BinaryOperatorKind K, Expr *L, Expr *R) {
+    if (!L || !R)
+      return nullptr;
+    ExprResult E = S.BuildBinOp(nullptr, Loc, K, L, R);
+    return E.isUsable() ? E.get() : nullptr;
+  }
+  /// V > 0 ? V : 0, with V built twice (an expression node has one parent).
+  Expr *atLeastZero(llvm::function_ref<Expr *()> Make) {
+    Expr *Cond = binary(BO_GT, Make(), literal(0));
+    Expr *Value = Make();
+    if (!Cond || !Value)
+      return nullptr;
+    ExprResult E = S.ActOnConditionalOp(Loc, Loc, Cond, Value, literal(0));
+    return E.isUsable() ? E.get() : nullptr;
+  }
+
+private:
+  Sema &S;
+  ASTContext &Ctx;
+  const DeclContext *DC;
+  SourceLocation Loc;
+
+  bool visibleHere(const VarDecl *VD) const {
+    if (VD->hasGlobalStorage())
+      return true;
+    return VD->getParentFunctionOrMethod() == DC;
+  }
+
+  Expr *copyValue(const Expr *E) {
+    E = E->IgnoreParens();
+    if (const auto *IL = dyn_cast<IntegerLiteral>(E))
+      return IntegerLiteral::Create(Ctx, IL->getValue(), IL->getType(), Loc);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD || !visibleHere(VD) || VD->getType()->isReferenceType() ||
+          !VD->getType()->isIntegerType())
+        return nullptr;
+      // Built directly: Sema's own builder would check the reference
+      // against its current context, which is not the function's.
+      QualType T = VD->getType();
+      Expr *Ref = DeclRefExpr::Create(
+          Ctx, NestedNameSpecifierLoc(), SourceLocation(),
+          const_cast<VarDecl *>(VD), /*RefersToEnclosingVariableOrCapture=*/false,
+          Loc, T, VK_LValue);
+      return ImplicitCastExpr::Create(Ctx, T.getUnqualifiedType(),
+                                      CK_LValueToRValue, Ref, nullptr,
+                                      VK_PRValue, FPOptionsOverride());
+    }
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E)) {
+      if (Cast->getCastKind() == CK_LValueToRValue ||
+          Cast->getCastKind() == CK_NoOp)
+        return copyValue(Cast->getSubExpr());
+      if (Cast->getCastKind() != CK_IntegralCast)
+        return nullptr;
+      Expr *Sub = copyValue(Cast->getSubExpr());
+      return Sub ? S.ImpCastExprToType(Sub, Cast->getType(), CK_IntegralCast)
+                       .get()
+                 : nullptr;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->getOpcode() != UO_Minus && UO->getOpcode() != UO_Plus)
+        return nullptr;
+      Expr *Sub = copyValue(UO->getSubExpr());
+      if (!Sub)
+        return nullptr;
+      ExprResult R = S.BuildUnaryOp(nullptr, Loc, UO->getOpcode(), Sub);
+      return R.isUsable() ? R.get() : nullptr;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      switch (BO->getOpcode()) {
+      case BO_Add:
+      case BO_Sub:
+      case BO_Mul:
+      case BO_Div:
+      case BO_Shl:
+      case BO_Shr:
+        return binary(BO->getOpcode(), copyValue(BO->getLHS()),
+                      copyValue(BO->getRHS()));
+      default:
+        return nullptr;
+      }
+    }
+    return nullptr;
+  }
+};
+
+/// The iterations of one loop, clamped at zero.
+Expr *tripCountOf(const CountedLoop &L, Builder &B) {
+  bool Up = L.Step > 0;
+  if (Up ? (L.Cmp == BO_GT || L.Cmp == BO_GE)
+         : (L.Cmp == BO_LT || L.Cmp == BO_LE))
+    return nullptr; // Runs never or forever: not a counted loop.
+  if (L.Cmp == BO_NE && L.Step != 1 && L.Step != -1)
+    return nullptr;
+  int64_t Size = Up ? L.Step : -L.Step;
+  bool Inclusive = L.Cmp == BO_LE || L.Cmp == BO_GE;
+  auto Make = [&]() -> Expr * {
+    Expr *Span = Up ? B.binary(BO_Sub, B.copy(L.Bound), B.copy(L.Start))
+                    : B.binary(BO_Sub, B.copy(L.Start), B.copy(L.Bound));
+    Expr *Padded =
+        B.binary(BO_Add, Span, B.literal(Inclusive ? Size : Size - 1));
+    return B.binary(BO_Div, Padded, B.literal(Size));
+  };
+  if (!Make())
+    return nullptr;
+  return B.atLeastZero(Make);
+}
+
+} // namespace
+
+Expr *buildLoopTripCount(Sema &S, const OMPLoopDirective &D,
+                         const DeclContext *DC) {
+  if (!DC || !DC->isFunctionOrMethod() || isa<CapturedDecl>(DC))
+    return nullptr;
+  const ASTContext &Ctx = S.getASTContext();
+  Builder B(S, DC, D.getBeginLoc());
+  Expr *Product = nullptr;
+  bool Counted = true;
+  const Stmt *Body = D.getInnermostCapturedStmt()->getCapturedStmt();
+  OMPLoopBasedDirective::doForAllLoops(
+      Body, /*TryImperfectlyNestedLoops=*/true, D.getLoopsNumber(),
+      [&](unsigned, const Stmt *S) {
+        const auto *For = dyn_cast<ForStmt>(S);
+        CountedLoop L;
+        Expr *Count = nullptr;
+        if (For && readInit(*For, L) && readCond(*For, L) &&
+            readInc(*For, L, Ctx) && L.Counter->getType()->isIntegerType())
+          Count = tripCountOf(L, B);
+        if (!Count) {
+          Counted = false;
+          return true; // stop
+        }
+        Product = Product ? B.binary(BO_Mul, Product, Count) : Count;
+        return false;
+      });
+  return Counted ? Product : nullptr;
+}
+
+} // namespace cot
