@@ -73,15 +73,25 @@ void infoMapping(Device &D, const MapEntry &E, const char *Name,
        E.toDevice(Begin) + (uintptr_t)Size, countString(E).c_str());
 }
 
+/// A mapping that covers part of an existing one cannot get one device
+/// copy. An implicit map (a variable the region uses) usually meets one when
+/// a struct member was mapped on its own before: say how to map it whole.
 [[noreturn]] void partialOverlap(Device &D, const MapEntry &E,
                                  const char *Name, uintptr_t Begin,
-                                 uint64_t Size, const cot_source_loc *Loc) {
+                                 uint64_t Size, uint64_t Type,
+                                 const cot_source_loc *Loc) {
+  const char *Hint =
+      (Type & COT_MAP_IMPLICIT)
+          ? "; the region uses it without a map clause, so it is mapped "
+            "whole, but only part of it is present: map all of it before "
+            "the parts (e.g. map(to: s) before map(s.p[0:n]))"
+          : "";
   fatal(Loc,
         "device %d: mapping '%s' [0x%" PRIxPTR ",0x%" PRIxPTR
         ") partially overlaps existing mapping [0x%" PRIxPTR ",0x%" PRIxPTR
-        ") of '%s'",
+        ") of '%s'%s",
         D.Id, Name, Begin, Begin + (uintptr_t)Size, E.HostBegin, E.HostEnd,
-        E.Name.c_str());
+        E.Name.c_str(), Hint);
 }
 
 [[noreturn]] void notPresent(Device &D, const char *Name, uintptr_t Begin,
@@ -147,7 +157,7 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
     bool Partial = false;
     MapEntry *E = D.lookup(Begin, (uint64_t)Size, &Partial);
     if (Partial)
-      partialOverlap(D, *E, Name, Begin, Size, Loc);
+      partialOverlap(D, *E, Name, Begin, Size, T, Loc);
     // A member shares its parent's mapping (and count).
     int32_t Parent = COT_MAP_MEMBER_OF(T);
     bool Member = isMember(T) && E && Entries[Parent] == E;
@@ -236,7 +246,7 @@ void mapEnd(Device &D, const cot_map_list *M, const cot_source_loc *Loc) {
     bool Partial = false;
     MapEntry *E = D.lookup(Begin, (uint64_t)Size, &Partial);
     if (Partial)
-      partialOverlap(D, *E, nameOf(M, I), Begin, Size, Loc);
+      partialOverlap(D, *E, nameOf(M, I), Begin, Size, T, Loc);
     if (!E) {
       if ((T & COT_MAP_PRESENT) && !D.SharesHostMemory)
         notPresent(D, nameOf(M, I), Begin, Size, Loc);
@@ -542,7 +552,7 @@ static void updateMotion(Device &D, const cot_map_list *Maps,
     bool Partial = false;
     MapEntry *E = D.lookup(Begin, (uint64_t)Size, &Partial);
     if (Partial)
-      partialOverlap(D, *E, nameOf(Maps, I), Begin, Size, Loc);
+      partialOverlap(D, *E, nameOf(Maps, I), Begin, Size, T, Loc);
     if (!E) {
       if ((T & COT_MAP_PRESENT) && !D.SharesHostMemory)
         notPresent(D, nameOf(Maps, I), Begin, Size, Loc);

@@ -252,10 +252,29 @@ int32_t copyDeviceToDevice(int32_t, const void *Src, int32_t, void *Dst,
   return 0;
 }
 
+// libomp's entry points, from the program (which links libomp).
+extern "C" int __kmpc_global_thread_num(void *Loc) __attribute__((weak));
+extern "C" void __kmpc_set_thread_limit(void *Loc, int Gtid, int Limit)
+    __attribute__((weak));
+extern "C" int omp_get_thread_limit(void) __attribute__((weak));
+
 int32_t launch(int32_t, void *Kernel, void **Args, int32_t,
-               const cot_launch_params *, void *) {
-  // The kernel forks its own teams/threads through libomp.
-  reinterpret_cast<void (*)(void **)>(Kernel)(Args);
+               const cot_launch_params *P, void *) {
+  // The kernel forks its own teams/threads through libomp. A thread_limit
+  // clause (OpenMP 5.1, also on a target without teams) becomes the
+  // thread-limit ICV of the region, on the thread that runs it.
+  auto Run = reinterpret_cast<void (*)(void **)>(Kernel);
+  bool Limit = P->ThreadLimit > 0 && __kmpc_set_thread_limit &&
+               __kmpc_global_thread_num && omp_get_thread_limit;
+  if (!Limit) {
+    Run(Args);
+    return 0;
+  }
+  int Gtid = __kmpc_global_thread_num(nullptr);
+  int Outer = omp_get_thread_limit();
+  __kmpc_set_thread_limit(nullptr, Gtid, P->ThreadLimit);
+  Run(Args);
+  __kmpc_set_thread_limit(nullptr, Gtid, Outer);
   return 0;
 }
 
