@@ -22,6 +22,11 @@
 // Members of one root are grouped under a parent entry that spans them, as
 // the runtime needs one mapping for the parent object.
 //
+// A pointer that is itself mapped (or a declare-target pointer, whose device
+// copy the kernels read) gets what it points to attached to its device copy.
+// Declare mappers apply to map and motion clause items of their type, and
+// per element to arrays and array sections of it.
+//
 // Sections are mapped as the contiguous byte range from their first to their
 // last element: exact for sections that are contiguous (all the OpenMP map
 // clause allows), and the bounding range for strided ones.
@@ -33,6 +38,7 @@
 #include "OffloadABI.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/OpenMPClause.h"
@@ -78,6 +84,16 @@ struct MapItem {
 static bool isPointerTyped(const Expr *Base) {
   QualType T = Base->IgnoreParenImpCasts()->getType();
   return T->isPointerType();
+}
+
+/// Whether \p E is *p or p[0].
+static bool isFirstPointee(ASTContext &Ctx, const Expr *E) {
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->getOpcode() == UO_Deref;
+  const auto *ASE = dyn_cast<ArraySubscriptExpr>(E);
+  Expr::EvalResult Index;
+  return ASE && ASE->getIdx()->EvaluateAsInt(Index, Ctx) &&
+         Index.Val.getInt().isZero();
 }
 
 /// Rewrites a declare-mapper's map item for one use of the mapper: the
@@ -172,17 +188,57 @@ private:
   }
 };
 
-/// The declare mapper an item's map clause uses, if any.
-const OMPDeclareMapperDecl *mapperOf(const Expr *MapperRef) {
+/// The type a declare mapper must have to apply to \p E: the element type
+/// of arrays and array sections.
+static QualType mappedElementType(ASTContext &Ctx, const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  QualType T = E->getType().getNonReferenceType();
+  if (const auto *AS = dyn_cast<ArraySectionExpr>(E)) {
+    T = ArraySectionExpr::getBaseOriginalType(AS->getBase());
+    if (const auto *PT = T->getAs<PointerType>())
+      T = PT->getPointeeType();
+  }
+  return Ctx.getBaseElementType(T.getNonReferenceType());
+}
+
+/// The declare mapper for \p E that its clause names (a reference that can
+/// list the mappers of several types), if any.
+static const OMPDeclareMapperDecl *mapperOf(ASTContext &Ctx,
+                                            const Expr *MapperRef,
+                                            const Expr *E) {
   if (!MapperRef)
     return nullptr;
+  QualType T = mappedElementType(Ctx, E);
+  auto Matches = [&](const NamedDecl *D) {
+    const auto *M = dyn_cast<OMPDeclareMapperDecl>(D);
+    return M && Ctx.hasSameUnqualifiedType(M->getType(), T) ? M : nullptr;
+  };
   if (const auto *DRE = dyn_cast<DeclRefExpr>(MapperRef))
-    return dyn_cast<OMPDeclareMapperDecl>(DRE->getDecl());
+    return Matches(DRE->getDecl());
   if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(MapperRef))
     for (const NamedDecl *D : ULE->decls())
-      if (const auto *M = dyn_cast<OMPDeclareMapperDecl>(D))
+      if (const OMPDeclareMapperDecl *M = Matches(D))
         return M;
   return nullptr;
+}
+
+/// Clang's implicit maps of members that have a default mapper of their own
+/// (o.in, for `map(o)`, OpenMP 5.x) reach the object through an
+/// OpaqueValueExpr; the markers need the object's expression itself.
+static Expr *withoutOpaqueBase(ASTContext &Ctx, Expr *E) {
+  auto *ME = dyn_cast<MemberExpr>(E->IgnoreParens());
+  if (!ME)
+    return E;
+  Expr *Base = ME->getBase();
+  auto *OVE = dyn_cast<OpaqueValueExpr>(Base->IgnoreParens());
+  Expr *NewBase = OVE ? OVE->getSourceExpr() : withoutOpaqueBase(Ctx, Base);
+  if (!NewBase || NewBase == Base)
+    return E;
+  return MemberExpr::Create(
+      Ctx, NewBase, ME->isArrow(), ME->getOperatorLoc(), ME->getQualifierLoc(),
+      ME->getTemplateKeywordLoc(), ME->getMemberDecl(), ME->getFoundDecl(),
+      ME->getMemberNameInfo(), nullptr, ME->getType(), ME->getValueKind(),
+      ME->getObjectKind(), ME->isNonOdrUse());
 }
 
 /// Map type of an item the mapper maps, given the map type of the item the
@@ -216,6 +272,11 @@ private:
   bool addStridedElements(ArraySectionExpr *AS, uint64_t Type);
   void addMappedItems(Expr *E, const Expr *MapperRef, uint64_t Type,
                       bool Implicit, unsigned Depth);
+  void addMapperItems(Expr *Obj, StringRef UseName,
+                      const OMPDeclareMapperDecl &Mapper, uint64_t Type,
+                      bool SkipVar, unsigned Depth);
+  void addMappedElements(Expr *E, const OMPDeclareMapperDecl &Mapper,
+                         uint64_t Type, unsigned Depth);
   Expr *referenceInConstructContext(Expr *E);
   bool analyse(MapItem &Item);
   void collectUseDevice();
@@ -223,12 +284,13 @@ private:
 
   // Entries.
   void buildForTarget();
+  void addCapturedPointerItem(ValueDecl *CapVar);
   void buildForCapture(ValueDecl *CapVar, QualType FieldTy, bool ByCopy, const DenseSet<const Decl *> &DevPtrs,
                        const DenseSet<const Decl *> &FirstPrivates);
   void buildForItems(MutableArrayRef<MapItem *> Group, bool TargetParam,
                      bool BaseFromCall);
   void emitMemberGroup(ArrayRef<MapItem *> Members, bool TargetParam,
-                       bool BaseFromCall);
+                       bool BaseFromCall, bool AttachToRoot);
   void emitItem(MapItem &Item, uint64_t ExtraBits, int Parent);
   int emitIntermediatePointer(MapItem &Item, bool TargetParam,
                               bool BaseFromCall);
@@ -413,8 +475,12 @@ bool Builder::analyse(MapItem &Item) {
         Item.PointerLValue = From;
       SeenPointer = true;
     }
+    // A member of the object the root is or points to: s.a, p->a, and
+    // also p[0].a and (*p).a.
     if (auto *ME = dyn_cast<MemberExpr>(Step)) {
-      if (!SeenMember && (!SeenPointer || (AtRoot && ThroughPointer)))
+      if (!SeenMember && !Item.PointerLValue &&
+          (!SeenPointer || AtRoot ||
+           (I + 3 == Path.size() && isFirstPointee(Ctx, From))))
         Item.TopMember = ME;
       SeenMember = true;
     }
@@ -560,10 +626,16 @@ static uint64_t mapTypeBits(OpenMPMapClauseKind Kind, uint64_t Default) {
   }
 }
 
+/// Whether \p Item, a declare mapper's map item, is its variable itself.
+static bool isMapperVar(const Expr *Item, const Decl *Var) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(Item->IgnoreParenImpCasts());
+  return DRE && DRE->getDecl() == Var;
+}
+
 /// Adds \p E, or what its declare mapper maps for it.
 void Builder::addMappedItems(Expr *E, const Expr *MapperRef, uint64_t Type,
                              bool Implicit, unsigned Depth) {
-  const OMPDeclareMapperDecl *Mapper = mapperOf(MapperRef);
+  const OMPDeclareMapperDecl *Mapper = mapperOf(Ctx, MapperRef, E);
   const auto *VarRef =
       Mapper ? dyn_cast_or_null<DeclRefExpr>(Mapper->getMapperVarRef())
              : nullptr;
@@ -573,7 +645,20 @@ void Builder::addMappedItems(Expr *E, const Expr *MapperRef, uint64_t Type,
   }
   if (Implicit)
     E = referenceInConstructContext(E);
-  for (const OMPClause *C : Mapper->clauselists()) {
+  if (Ctx.hasSameUnqualifiedType(E->getType().getNonReferenceType(),
+                                 Mapper->getType()))
+    addMapperItems(E, sourceText(E), *Mapper, Type, /*SkipVar=*/false, Depth);
+  else
+    addMappedElements(E, *Mapper, Type, Depth);
+}
+
+/// Adds the items \p Mapper maps for the object \p Obj, named after
+/// \p UseName; with \p SkipVar, not the item that maps the object itself.
+void Builder::addMapperItems(Expr *Obj, StringRef UseName,
+                             const OMPDeclareMapperDecl &Mapper,
+                             uint64_t Type, bool SkipVar, unsigned Depth) {
+  const Decl *Var = cast<DeclRefExpr>(Mapper.getMapperVarRef())->getDecl();
+  for (const OMPClause *C : Mapper.clauselists()) {
     const auto *MC = dyn_cast<OMPMapClause>(C);
     if (!MC)
       continue;
@@ -582,15 +667,17 @@ void Builder::addMappedItems(Expr *E, const Expr *MapperRef, uint64_t Type,
     for (const Expr *Item : MC->varlists()) {
       const Expr *NestedRef =
           NestedMapper != MC->mapperlist_end() ? *NestedMapper++ : nullptr;
-      Expr *Sub = MapperVarSubstitution(Ctx, VarRef->getDecl(), E)
-                      .rebuild(const_cast<Expr *>(Item));
+      if (SkipVar && isMapperVar(Item, Var))
+        continue;
+      Expr *Sub = MapperVarSubstitution(Ctx, Var, Obj).rebuild(
+          withoutOpaqueBase(Ctx, const_cast<Expr *>(Item)));
       if (!Sub) {
-        unsupported(E, "this use of a declare mapper");
+        unsupported(Obj, "this use of a declare mapper");
         return;
       }
       // The mapper's own item for the variable maps the object itself.
-      const OMPDeclareMapperDecl *Nested = mapperOf(NestedRef);
-      if (Nested == Mapper)
+      const OMPDeclareMapperDecl *Nested = mapperOf(Ctx, NestedRef, Sub);
+      if (Nested == &Mapper)
         Nested = nullptr;
       size_t First = Items.size();
       addMappedItems(Sub, Nested ? NestedRef : nullptr,
@@ -600,11 +687,73 @@ void Builder::addMappedItems(Expr *E, const Expr *MapperRef, uint64_t Type,
       // after the use and the mapper's item.
       for (size_t I = First; I < Items.size(); ++I)
         if (Items[I].Name.empty())
-          Items[I].Name = sourceText(E) + " (mapper: " + sourceText(Item) + ")";
+          Items[I].Name =
+              (UseName + " (mapper: " + sourceText(Item) + ")").str();
     }
   }
 }
 
+/// A declare mapper on an array or array section applies to each element:
+/// the storage is mapped as a whole, with the motion of the mapper's item
+/// for its variable (none without one), then the mapper's other items per
+/// element. Needs a constant number of elements (at most 1024).
+void Builder::addMappedElements(Expr *E, const OMPDeclareMapperDecl &Mapper,
+                                uint64_t Type, unsigned Depth) {
+  constexpr uint64_t MaxElements = 1024;
+  Expr *Array = E, *Lower = integer(0);
+  std::optional<uint64_t> Count;
+  QualType ArrayTy = E->getType().getNonReferenceType();
+  auto Evaluate = [&](const Expr *X) -> std::optional<uint64_t> {
+    Expr::EvalResult R;
+    if (!X->EvaluateAsInt(R, Ctx) || R.Val.getInt().isNegative())
+      return std::nullopt;
+    return R.Val.getInt().getZExtValue();
+  };
+  if (auto *AS = dyn_cast<ArraySectionExpr>(E->IgnoreParens())) {
+    Array = AS->getBase();
+    ArrayTy = ArraySectionExpr::getBaseOriginalType(Array);
+    if (AS->getLowerBound())
+      Lower = AS->getLowerBound();
+    const auto *CAT = Ctx.getAsConstantArrayType(ArrayTy);
+    if (AS->getLength())
+      Count = Evaluate(AS->getLength());
+    else if (!AS->getColonLocFirst().isValid())
+      Count = 1;
+    else if (CAT && Evaluate(Lower))
+      Count = CAT->getSize().getZExtValue() - *Evaluate(Lower);
+  } else if (const auto *CAT = Ctx.getAsConstantArrayType(ArrayTy)) {
+    Count = CAT->getSize().getZExtValue();
+  }
+  QualType ElementTy;
+  if (const auto *PT = ArrayTy->getAs<PointerType>())
+    ElementTy = PT->getPointeeType();
+  else if (const auto *AT = Ctx.getAsArrayType(ArrayTy))
+    ElementTy = AT->getElementType();
+  if (!Count || *Count > MaxElements || ElementTy.isNull() ||
+      !Ctx.hasSameUnqualifiedType(ElementTy, Mapper.getType())) {
+    unsupported(E, "a declare mapper on an array (section) whose number of "
+                   "elements is not a constant (at most 1024), or on a "
+                   "multidimensional array,");
+    return;
+  }
+  const Decl *Var = cast<DeclRefExpr>(Mapper.getMapperVarRef())->getDecl();
+  uint64_t Whole = Type & ~uint64_t(COT_MAP_TO | COT_MAP_FROM);
+  for (const OMPClause *C : Mapper.clauselists())
+    if (const auto *MC = dyn_cast<OMPMapClause>(C))
+      if (llvm::any_of(MC->varlists(),
+                       [&](const Expr *I) { return isMapperVar(I, Var); }))
+        Whole = combineMapperType(
+            Type, mapTypeBits(MC->getMapType(), COT_MAP_TO | COT_MAP_FROM));
+  addItem(E, Whole, /*Implicit=*/false);
+  std::string Name = sourceText(E);
+  for (uint64_t K = 0; K < *Count; ++K) {
+    Expr *Index = S.CreateBuiltinBinOp(Loc, BO_Add, Lower, integer(K)).get();
+    Expr *Element =
+        S.CreateBuiltinArraySubscriptExpr(Array, Loc, Index, Loc).get();
+    addMapperItems(Element, Name + "[" + std::to_string(K) + "]", Mapper,
+                   Type, /*SkipVar=*/true, Depth);
+  }
+}
 
 void Builder::collectItems() {
   for (const auto *C : D.getClausesOfKind<OMPMapClause>()) {
@@ -620,16 +769,30 @@ void Builder::collectItems() {
     auto Mapper = C->mapperlist_begin();
     for (const Expr *E : C->varlists()) {
       const Expr *MapperRef = Mapper != C->mapperlist_end() ? *Mapper++ : nullptr;
-      addMappedItems(const_cast<Expr *>(E), MapperRef, Type, C->isImplicit(),
-                     /*Depth=*/0);
+      addMappedItems(withoutOpaqueBase(Ctx, const_cast<Expr *>(E)), MapperRef,
+                     Type, C->isImplicit(), /*Depth=*/0);
     }
   }
+  // Motion clauses use declare mappers too (OpenMP 5.0, 2.12.6.1); a
+  // mapper's item that moves nothing in this direction is left out.
   auto AddMotion = [&](auto *C, uint64_t Type) {
     for (OpenMPMotionModifierKind M : C->getMotionModifiers())
       if (M == OMPC_MOTION_MODIFIER_present)
         Type |= COT_MAP_PRESENT;
-    for (const Expr *E : C->varlists())
-      addItem(const_cast<Expr *>(E), Type, false);
+    auto Mapper = C->mapperlist_begin();
+    for (const Expr *E : C->varlists()) {
+      const Expr *MapperRef =
+          Mapper != C->mapperlist_end() ? *Mapper++ : nullptr;
+      size_t First = Items.size();
+      addMappedItems(const_cast<Expr *>(E), MapperRef, Type,
+                     /*Implicit=*/false, /*Depth=*/0);
+      Items.erase(std::remove_if(Items.begin() + First, Items.end(),
+                                 [](const MapItem &I) {
+                                   return !(I.Type &
+                                            (COT_MAP_TO | COT_MAP_FROM));
+                                 }),
+                  Items.end());
+    }
   };
   for (const auto *C : D.getClausesOfKind<OMPToClause>())
     AddMotion(C, COT_MAP_TO);
@@ -692,10 +855,27 @@ void Builder::emitItem(MapItem &Item, uint64_t ExtraBits, int Parent) {
   Entries.push_back(Entry);
 }
 
+/// Whether \p Item's storage lies behind a declare-target pointer variable.
+/// The device has its own copy of that pointer, mapped for the whole
+/// program, which the kernels read instead of an argument: the storage must
+/// be attached to it.
+static bool isBehindDeviceGlobalPointer(const MapItem &Item) {
+  const auto *VD = dyn_cast_or_null<VarDecl>(Item.RootDecl);
+  return Item.ThroughRootPointer && VD && VD->hasGlobalStorage() &&
+         OMPDeclareTargetDeclAttr::isDeclareTargetDeclaration(VD);
+}
+
+/// p[l:n] behind a declare-target pointer p: attached to p, see above.
+static bool isDeviceGlobalPointee(const MapItem &Item) {
+  return Item.Kind == ItemKind::RootPointee &&
+         isBehindDeviceGlobalPointer(Item);
+}
+
 /// Emits a parent entry spanning the members' storage in the root object,
-/// then the members as its children.
+/// then the members as its children. With \p AttachToRoot, the members lie
+/// behind the root pointer, which is mapped: the parent is attached to it.
 void Builder::emitMemberGroup(ArrayRef<MapItem *> Members, bool TargetParam,
-                              bool BaseFromCall) {
+                              bool BaseFromCall, bool AttachToRoot) {
   auto OffsetOf = [&](const MapItem *I) {
     const auto *FD = dyn_cast<FieldDecl>(I->TopMember->getMemberDecl());
     return FD ? Ctx.getFieldOffset(FD) : 0;
@@ -718,6 +898,10 @@ void Builder::emitMemberGroup(ArrayRef<MapItem *> Members, bool TargetParam,
                       .get();
   Parent.Size = byteDistance(Parent.Begin, HighEnd);
   Parent.Type = TargetParam ? COT_MAP_TARGET_PARAM : 0;
+  if (AttachToRoot) {
+    Parent.Base = addressOf(Members.front()->RootExpr);
+    Parent.Type |= COT_MAP_PTR_AND_OBJ;
+  }
   // The parent carries the members' data motion only through them; it
   // inherits `present` and `delete` so that those apply to the object.
   for (const MapItem *M : Members)
@@ -745,16 +929,31 @@ int Builder::emitIntermediatePointer(MapItem &Item, bool TargetParam,
   return Entries.size() - 1;
 }
 
-/// Emits the entries of items that share one root. The first Plain or
-/// RootPointee item becomes the group's head; members and pointees follow.
+/// The item whose entry heads its root's entries: the first Plain item (the
+/// root itself, or storage in it) or RootPointee item that is not behind a
+/// declare-target pointer; null if none.
+static MapItem *groupHead(ArrayRef<MapItem *> Group) {
+  auto *Head = llvm::find_if(Group, [](MapItem *I) {
+    return I->Kind == ItemKind::Plain ||
+           (I->Kind == ItemKind::RootPointee && !isDeviceGlobalPointee(*I));
+  });
+  return Head != Group.end() ? *Head : nullptr;
+}
+
+/// Puts the Plain items of \p Group first, so that a mapped pointer heads
+/// its group and what it points to is attached to it.
+static void putPlainItemsFirst(SmallVectorImpl<MapItem *> &Group) {
+  auto IsPlain = [](MapItem *I) { return I->Kind == ItemKind::Plain; };
+  SmallVector<MapItem *, 4> Ordered(make_filter_range(Group, IsPlain));
+  llvm::append_range(Ordered, make_filter_range(Group, std::not_fn(IsPlain)));
+  Group.assign(Ordered.begin(), Ordered.end());
+}
+
+/// Emits the entries of items that share one root: the group's head, then
+/// members and pointees.
 void Builder::buildForItems(MutableArrayRef<MapItem *> Group, bool TargetParam,
                             bool BaseFromCall) {
-  MapItem *Head = nullptr;
-  for (MapItem *I : Group)
-    if (I->Kind == ItemKind::Plain || I->Kind == ItemKind::RootPointee) {
-      Head = I;
-      break;
-    }
+  MapItem *Head = groupHead(Group);
   SmallVector<MapItem *, 4> Members;
   int HeadIndex = -1;
   if (!Head)
@@ -775,8 +974,8 @@ void Builder::buildForItems(MutableArrayRef<MapItem *> Group, bool TargetParam,
       continue;
     // With the pointer itself mapped, what it points to is attached to the
     // device copy of the pointer.
-    if (Head && Head->Kind == ItemKind::Plain &&
-        I->Kind == ItemKind::RootPointee) {
+    if (I->Kind == ItemKind::RootPointee &&
+        ((Head && Head->Kind == ItemKind::Plain) || isDeviceGlobalPointee(*I))) {
       I->Kind = ItemKind::PtrAndObj;
       I->PointerLValue = I->RootExpr;
     }
@@ -786,8 +985,12 @@ void Builder::buildForItems(MutableArrayRef<MapItem *> Group, bool TargetParam,
       emitItem(*I, 0, -1);
       continue;
     }
+    // Members of what the mapped root pointer points to are grouped, and
+    // the group is attached to the pointer.
+    bool InHead = Head && !(Head->Kind == ItemKind::Plain &&
+                            I->ThroughRootPointer);
     if (I->Kind == ItemKind::Member || I->Kind == ItemKind::PtrAndObj) {
-      if (Head)
+      if (InHead)
         emitItem(*I, 0, HeadIndex);
       else
         Members.push_back(I);
@@ -795,19 +998,57 @@ void Builder::buildForItems(MutableArrayRef<MapItem *> Group, bool TargetParam,
     }
     emitItem(*I, 0, -1);
   }
-  if (!Members.empty())
-    emitMemberGroup(Members, TargetParam, BaseFromCall);
+  if (Members.empty())
+    return;
+  if (Head)
+    emitMemberGroup(Members, /*TargetParam=*/false, /*BaseFromCall=*/false,
+                    /*AttachToRoot=*/true);
+  else
+    emitMemberGroup(Members, TargetParam, BaseFromCall,
+                    isBehindDeviceGlobalPointer(*Members.front()));
+}
+
+/// Clang captures a pointer by reference when its items reach the pointee
+/// without a section or `->` (pt[0].x, (*pt).x): the kernel reads the
+/// pointer from its argument. Maps the pointer variable itself then, so
+/// that the items attach to its device copy.
+void Builder::addCapturedPointerItem(ValueDecl *CapVar) {
+  if (!CapVar->getType()->isPointerType())
+    return;
+  Expr *Root = nullptr;
+  for (const MapItem &I : Items) {
+    if (I.Consumed || !I.isRootedAt(CapVar))
+      continue;
+    if (I.Kind == ItemKind::Plain)
+      return;
+    if (I.ThroughRootPointer)
+      Root = I.RootExpr;
+  }
+  if (!Root)
+    return;
+  MapItem Item;
+  Item.E = Root;
+  Item.Type = COT_MAP_TO | COT_MAP_IMPLICIT;
+  Item.Name = sourceText(Root);
+  if (analyse(Item))
+    Items.push_back(std::move(Item));
 }
 
 void Builder::buildForCapture(ValueDecl *CapVar, QualType FieldTy,
                               bool ByCopy,
                               const DenseSet<const Decl *> &DevPtrs,
                               const DenseSet<const Decl *> &FirstPrivates) {
+  if (CapVar && !ByCopy)
+    addCapturedPointerItem(CapVar);
   SmallVector<MapItem *, 4> Group;
   for (MapItem &I : Items)
     if (!I.Consumed &&
         (CapVar ? I.isRootedAt(CapVar) : (I.RootDecl == nullptr)))
       Group.push_back(&I);
+  // The kernel argument of a by-copy pointer is what it points to; of a
+  // by-reference capture, the variable.
+  if (!ByCopy)
+    putPlainItemsFirst(Group);
 
   MapEntry Entry;
   Entry.Type = COT_MAP_TARGET_PARAM;
@@ -958,6 +1199,7 @@ void Builder::emitRemainingItems() {
     for (size_t J = I; J < Items.size(); ++J)
       if (!Items[J].Consumed && Items[J].RootDecl == Items[I].RootDecl)
         Group.push_back(&Items[J]);
+    putPlainItemsFirst(Group);
     buildForItems(Group, /*TargetParam=*/false, /*BaseFromCall=*/false);
   }
 }
