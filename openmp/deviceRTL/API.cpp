@@ -126,3 +126,21 @@ COT_EXPORT void omp_get_schedule(int *Kind, int *Chunk) {
   *Kind = K == SchedDynamicChunked ? 2 : K == SchedGuidedChunked ? 3 : 1;
   *Chunk = TeamState.RunSchedChunk;
 }
+
+// CUDA's device printf: a format and a buffer of the arguments.
+extern "C" int vprintf(const char *Format, void *Args);
+
+/// The `error` directive with at(execution) (OpenMP 5.1): the message is
+/// printed; severity(fatal), the default, then stops the kernel, which the
+/// runtime reports as a failure of the region.
+COT_EXPORT void __kmpc_error(ident_t *, int32_t Severity, const char *Message) {
+  constexpr int32_t SeverityWarning = 1;
+  struct {
+    const char *Severity;
+    const char *Text;
+  } Args = {Severity == SeverityWarning ? "warning" : "fatal",
+            Message ? Message : "(no message)"};
+  vprintf("OpenMP error directive on the device (%s): %s\n", &Args);
+  if (Severity != SeverityWarning)
+    fatal();
+}

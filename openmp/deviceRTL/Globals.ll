@@ -6,3 +6,11 @@ target triple = "nvptx64-nvidia-cuda"
 
 @__cot_device_num = externally_initialized global i32 0, align 4
 @__cot_num_devices = externally_initialized global i32 1, align 4
+
+; The vtables of the C++ ABI's type_info classes, which the type_info
+; objects of polymorphic classes point into (their vtables hold a pointer to
+; their type_info). Device code never calls through them: typeid compares
+; names, and dynamic_cast (__dynamic_cast) is not available on the GPU.
+@_ZTVN10__cxxabiv117__class_type_infoE = weak global [4 x ptr] zeroinitializer, align 8
+@_ZTVN10__cxxabiv120__si_class_type_infoE = weak global [4 x ptr] zeroinitializer, align 8
+@_ZTVN10__cxxabiv121__vmi_class_type_infoE = weak global [4 x ptr] zeroinitializer, align 8

@@ -149,14 +149,19 @@ static void eraseUnused(Module &M, const SmallPtrSetImpl<GlobalValue *> &Keep) {
 }
 
 /// A name that is unique across translation units for a device copy of a
-/// global with internal linkage.
+/// global with internal linkage. Device images export it, so it keeps to the
+/// characters PTX allows (a function's static local is `fn.var` in IR).
 static std::string uniqueDeviceName(const Module &M, const GlobalValue &GV) {
   MD5 Hash;
   Hash.update(M.getSourceFileName());
   Hash.update(M.getModuleIdentifier());
   MD5::MD5Result Result;
   Hash.final(Result);
-  return (GV.getName() + "_cot_" + utohexstr(Result.low())).str();
+  std::string Name = (GV.getName() + "_cot_" + utohexstr(Result.low())).str();
+  for (char &C : Name)
+    if (!isAlnum(C) && C != '_' && C != '$')
+      C = '_';
+  return Name;
 }
 
 /// One parse sees the host's OpenMP context, so calls of functions with

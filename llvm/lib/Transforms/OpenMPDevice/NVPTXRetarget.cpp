@@ -13,7 +13,9 @@
 // exception paths of C++ code compiled with exceptions (nothing on the
 // device throws), and rejects what no GPU can run, naming the function that
 // uses it: long double, x86 intrinsics, inline assembly, throwing,
-// thread_local variables, variadic definitions.
+// thread_local variables, variadic definitions. Atomic loads and stores
+// stronger than monotonic and fences, which LLVM 19's NVPTX back end cannot
+// select, become monotonic accesses and memory barriers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +27,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Local.h"
 
@@ -112,6 +115,47 @@ static void dropHostAttributes(Function &F) {
   F.removeFnAttr(Attribute::StackProtectReq);
 }
 
+/// `omp atomic read/write` with seq_cst, acquire or release, and fences:
+/// the NVPTX back end of LLVM 19 selects atomic loads and stores only up to
+/// monotonic, and no fence instruction. Ordered accesses become monotonic
+/// ones with a device-wide memory barrier (membar.gl) before seq_cst and
+/// release accesses and after seq_cst and acquire loads, and fences become
+/// that barrier: stronger than asked, never weaker.
+static void lowerOrderingToBarriers(Function &F) {
+  SmallVector<Instruction *, 4> Work;
+  for (Instruction &I : instructions(F)) {
+    auto *Load = dyn_cast<LoadInst>(&I);
+    auto *Store = dyn_cast<StoreInst>(&I);
+    if ((Load && isStrongerThanMonotonic(Load->getOrdering())) ||
+        (Store && isStrongerThanMonotonic(Store->getOrdering())) ||
+        isa<FenceInst>(I))
+      Work.push_back(&I);
+  }
+  if (Work.empty())
+    return;
+  Function *Barrier = Intrinsic::getDeclaration(F.getParent(),
+                                                Intrinsic::nvvm_membar_gl);
+  for (Instruction *I : Work) {
+    if (isa<FenceInst>(I)) {
+      CallInst::Create(Barrier, "", I);
+      I->eraseFromParent();
+      continue;
+    }
+    auto *Load = dyn_cast<LoadInst>(I);
+    auto *Store = dyn_cast<StoreInst>(I);
+    AtomicOrdering Order = Load ? Load->getOrdering() : Store->getOrdering();
+    bool SeqCst = Order == AtomicOrdering::SequentiallyConsistent;
+    if (SeqCst || Store)
+      CallInst::Create(Barrier, "", I);
+    if (Load) {
+      Load->setOrdering(AtomicOrdering::Monotonic);
+      CallInst::Create(Barrier)->insertAfter(Load);
+    } else {
+      Store->setOrdering(AtomicOrdering::Monotonic);
+    }
+  }
+}
+
 Error retargetToNVPTX(Module &M) {
   for (GlobalVariable &GV : M.globals())
     if (GV.isThreadLocal() && !GV.use_empty())
@@ -124,6 +168,7 @@ Error retargetToNVPTX(Module &M) {
       return E;
     dropExceptionPaths(F);
     dropHostAttributes(F);
+    lowerOrderingToBarriers(F);
   }
   M.setTargetTriple(NVPTXTriple);
   M.setDataLayout(NVPTXDataLayout);
