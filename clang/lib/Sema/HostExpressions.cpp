@@ -1,8 +1,12 @@
-//===- LoopTripCount.cpp - Iterations of a construct's loops --------------===//
+//===- HostExpressions.cpp - Construct values for the host ----------------===//
 //
 // Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
 //
 //===----------------------------------------------------------------------===//
+//
+// Expressions inside a construct refer to the variables of the enclosing
+// function through the region's captures, so they are copied with plain
+// references before the host evaluates them.
 //
 // Clang's own iteration count of a loop directive (getNumIterations) is
 // built on temporaries that exist only once the construct starts, so it
@@ -18,7 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "clang-offload/Sema/LoopTripCount.h"
+#include "clang-offload/Sema/HostExpressions.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -268,9 +272,22 @@ Expr *tripCountOf(const CountedLoop &L, Builder &B) {
 
 } // namespace
 
+/// Whether the host code right before a construct in \p DC can refer to
+/// \p DC's variables directly (not from inside an outlined region).
+static bool isFunctionBody(const DeclContext *DC) {
+  return DC && DC->isFunctionOrMethod() && !isa<CapturedDecl>(DC);
+}
+
+Expr *copyIntegerForHost(Sema &S, const Expr *E, const DeclContext *DC) {
+  if (!E || !isFunctionBody(DC))
+    return nullptr;
+  Builder B(S, DC, E->getBeginLoc());
+  return B.copy(E);
+}
+
 Expr *buildLoopTripCount(Sema &S, const OMPLoopDirective &D,
                          const DeclContext *DC) {
-  if (!DC || !DC->isFunctionOrMethod() || isa<CapturedDecl>(DC))
+  if (!isFunctionBody(DC))
     return nullptr;
   const ASTContext &Ctx = S.getASTContext();
   Builder B(S, DC, D.getBeginLoc());

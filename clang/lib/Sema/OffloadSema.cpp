@@ -28,7 +28,7 @@
 
 #include "clang-offload/Sema/OffloadSema.h"
 #include "clang-offload/CodeGen/OffloadMarkers.h"
-#include "clang-offload/Sema/LoopTripCount.h"
+#include "clang-offload/Sema/HostExpressions.h"
 #include "clang-offload/Sema/MapEntryBuilder.h"
 
 #include "OffloadABI.h"
@@ -104,22 +104,23 @@ bool allowsSPMD(const OMPExecutableDirective &D) {
   return true;
 }
 
-/// Whether a target construct creates a league of teams: a combined
-/// `target teams...`, or a target region whose only statement is a teams
-/// construct. Without teams a target region runs as one team.
-bool runsTeams(const OMPExecutableDirective &D) {
+/// The teams construct of a target construct: the construct itself when it
+/// is a combined `target teams...`, or the teams construct that is the
+/// target region's only statement; null when the region runs as one team.
+const OMPExecutableDirective *teamsOf(const OMPExecutableDirective &D) {
   if (isOpenMPTeamsDirective(D.getDirectiveKind()))
-    return true;
+    return &D;
   if (!D.hasAssociatedStmt())
-    return false;
+    return nullptr;
   const Stmt *Body = D.getInnermostCapturedStmt()->getCapturedStmt();
   while (const auto *CS = dyn_cast<CompoundStmt>(Body)) {
     if (CS->size() != 1)
-      return false;
+      return nullptr;
     Body = CS->body_front();
   }
   const auto *Inner = dyn_cast<OMPExecutableDirective>(Body);
-  return Inner && isOpenMPTeamsDirective(Inner->getDirectiveKind());
+  return Inner && isOpenMPTeamsDirective(Inner->getDirectiveKind()) ? Inner
+                                                                     : nullptr;
 }
 
 /// Whether \p E can be evaluated before the construct: it must not use the
@@ -512,17 +513,31 @@ Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site,
     if (const Expr *V = valueBeforeConstruct(C->getCondition()))
       IfCond = const_cast<Expr *>(V);
   }
+  // The geometry clauses of a teams construct nested in the target region
+  // are the launch's too, evaluated before it as upstream Clang does.
+  const OMPExecutableDirective *Teams = teamsOf(D);
+  const OMPExecutableDirective *Nested = Teams != &D ? Teams : nullptr;
   Expr *NumTeams = integer(0, I32, Loc);
-  if (isOpenMPTargetExecutionDirective(D.getDirectiveKind()) &&
-      !runsTeams(D))
+  if (isOpenMPTargetExecutionDirective(D.getDirectiveKind()) && !Teams)
     NumTeams = integer(1, I32, Loc);
-  if (const auto *C = D.getSingleClause<OMPNumTeamsClause>())
+  if (const auto *C = D.getSingleClause<OMPNumTeamsClause>()) {
     if (const Expr *V = valueBeforeConstruct(C->getNumTeams()))
       NumTeams = const_cast<Expr *>(V);
+  } else if (const auto *C = Nested ? Nested->getSingleClause<OMPNumTeamsClause>()
+                                    : nullptr) {
+    if (Expr *V = copyIntegerForHost(*SemaRef, C->getNumTeams(), DC))
+      NumTeams = V;
+  }
   Expr *ThreadLimit = integer(0, I32, Loc);
-  if (const auto *C = D.getSingleClause<OMPThreadLimitClause>())
+  if (const auto *C = D.getSingleClause<OMPThreadLimitClause>()) {
     if (const Expr *V = valueBeforeConstruct(C->getThreadLimit()))
       ThreadLimit = const_cast<Expr *>(V);
+  } else if (const auto *C =
+                 Nested ? Nested->getSingleClause<OMPThreadLimitClause>()
+                        : nullptr) {
+    if (Expr *V = copyIntegerForHost(*SemaRef, C->getThreadLimit(), DC))
+      ThreadLimit = V;
+  }
   Expr *TripCount = nullptr;
   auto *Loop = dyn_cast<OMPLoopDirective>(&D);
   if (Loop && isOpenMPTargetExecutionDirective(D.getDirectiveKind()) &&

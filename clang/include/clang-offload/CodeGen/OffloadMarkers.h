@@ -17,7 +17,7 @@
 //                   i32 Column)
 //       Opens construct number Site (unique in the translation unit).
 //       TripCount: iterations of a combined distribute construct's loops
-//       (LoopTripCount.h), 0 when unknown.
+//       (HostExpressions.h), 0 when unknown.
 //   void __cot_map(i32 Site, const volatile void *Base,
 //                  const volatile void *Begin, i64 Size, i64 MapType,
 //                  const char *Name)

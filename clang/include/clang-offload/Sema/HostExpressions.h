@@ -1,18 +1,20 @@
-//===- LoopTripCount.h - Iterations of a construct's loops ------*- C++ -*-===//
+//===- HostExpressions.h - Construct values for the host --------*- C++ -*-===//
 //
 // Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
 //
 //===----------------------------------------------------------------------===//
 //
-// The number of iterations of a combined distribute construct's loop nest,
-// as an expression the host evaluates right before the construct, so the
-// runtime can fit the launch geometry to the loop (no more teams than the
-// loop has work for).
+// Values that live inside a target region's captures, rebuilt as
+// expressions the host evaluates right before the construct: the number of
+// iterations of a combined distribute construct's loop nest (so the runtime
+// fits the launch geometry to the loop) and the clauses of a teams construct
+// nested in a target construct (its num_teams and thread_limit are the
+// launch's).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef CLANG_OFFLOAD_SEMA_LOOPTRIPCOUNT_H
-#define CLANG_OFFLOAD_SEMA_LOOPTRIPCOUNT_H
+#ifndef CLANG_OFFLOAD_SEMA_HOSTEXPRESSIONS_H
+#define CLANG_OFFLOAD_SEMA_HOSTEXPRESSIONS_H
 
 namespace clang {
 class DeclContext;
@@ -31,6 +33,12 @@ namespace cot {
 clang::Expr *buildLoopTripCount(clang::Sema &S, const clang::OMPLoopDirective &D,
                                 const clang::DeclContext *DC);
 
+/// \p E, an integer expression of a construct, as a `long long` expression
+/// to evaluate in \p DC before the construct; null unless it is arithmetic
+/// on constants and on variables that \p DC itself sees.
+clang::Expr *copyIntegerForHost(clang::Sema &S, const clang::Expr *E,
+                                const clang::DeclContext *DC);
+
 } // namespace cot
 
-#endif // CLANG_OFFLOAD_SEMA_LOOPTRIPCOUNT_H
+#endif // CLANG_OFFLOAD_SEMA_HOSTEXPRESSIONS_H
