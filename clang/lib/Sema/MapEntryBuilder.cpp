@@ -41,6 +41,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ExprOpenMP.h"
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/Basic/SourceManager.h"
@@ -278,8 +279,10 @@ private:
   void addMappedElements(Expr *E, const OMPDeclareMapperDecl &Mapper,
                          uint64_t Type, unsigned Depth);
   Expr *referenceInConstructContext(Expr *E);
+  Expr *sectionOfShape(Expr *E);
   bool analyse(MapItem &Item);
   void collectUseDevice();
+  void addUseDevice(Expr *E, bool Addr);
   uint64_t defaultMapType() const;
 
   // Entries.
@@ -287,6 +290,7 @@ private:
   void addCapturedPointerItem(ValueDecl *CapVar);
   void buildForCapture(ValueDecl *CapVar, QualType FieldTy, bool ByCopy, const DenseSet<const Decl *> &DevPtrs,
                        const DenseSet<const Decl *> &FirstPrivates);
+  void buildForCopiedPointer(MutableArrayRef<MapItem *> Group);
   void buildForItems(MutableArrayRef<MapItem *> Group, bool TargetParam,
                      bool BaseFromCall);
   void emitMemberGroup(ArrayRef<MapItem *> Members, bool TargetParam,
@@ -755,6 +759,24 @@ void Builder::addMappedElements(Expr *E, const OMPDeclareMapperDecl &Mapper,
   }
 }
 
+/// An array shaping expression ([n][m])p (OpenMP 5.0, motion clauses)
+/// stands for the contiguous section p[0:n*m]; other expressions stay as
+/// they are. The section is parenthesised with the shaping expression's
+/// source range, so that the entry keeps its name.
+Expr *Builder::sectionOfShape(Expr *E) {
+  auto *Shape = dyn_cast<OMPArrayShapingExpr>(E->IgnoreParens());
+  if (!Shape)
+    return E;
+  Expr *Length = nullptr;
+  for (Expr *Dim : Shape->getDimensions())
+    Length =
+        Length ? S.CreateBuiltinBinOp(Loc, BO_Mul, Length, Dim).get() : Dim;
+  auto *Section = new (Ctx) ArraySectionExpr(
+      Shape->getBase(), integer(0), Length, /*Stride=*/nullptr,
+      Ctx.ArraySectionTy, VK_LValue, OK_Ordinary, Loc, SourceLocation(), Loc);
+  return new (Ctx) ParenExpr(Shape->getBeginLoc(), Shape->getEndLoc(), Section);
+}
+
 void Builder::collectItems() {
   for (const auto *C : D.getClausesOfKind<OMPMapClause>()) {
     uint64_t Type = mapTypeBits(C->getMapType(), defaultMapType());
@@ -784,7 +806,7 @@ void Builder::collectItems() {
       const Expr *MapperRef =
           Mapper != C->mapperlist_end() ? *Mapper++ : nullptr;
       size_t First = Items.size();
-      addMappedItems(const_cast<Expr *>(E), MapperRef, Type,
+      addMappedItems(sectionOfShape(const_cast<Expr *>(E)), MapperRef, Type,
                      /*Implicit=*/false, /*Depth=*/0);
       Items.erase(std::remove_if(Items.begin() + First, Items.end(),
                                  [](const MapItem &I) {
@@ -800,34 +822,63 @@ void Builder::collectItems() {
     AddMotion(C, COT_MAP_FROM);
 }
 
+/// The variable a use_device_ptr/use_device_addr item names: the item
+/// itself, or the base of an array section (OpenMP 5.0) whose storage is
+/// reached through no pointer other than that variable.
+static DeclRefExpr *useDeviceVariable(Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    Expr *Base;
+    if (auto *AS = dyn_cast<ArraySectionExpr>(E))
+      Base = AS->getBase();
+    else if (auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+      Base = ASE->getBase();
+    else
+      return dyn_cast<DeclRefExpr>(E);
+    if (!isa<DeclRefExpr>(Base->IgnoreParenImpCasts()) && isPointerTyped(Base))
+      return nullptr;
+    E = Base;
+  }
+}
+
+/// The body's uses of the item's variable see its device address. For an
+/// array section, that variable is the section's base: an array, or a base
+/// pointer, which then behaves as a use_device_ptr item (OpenMP 5.1). The
+/// section's first element is what must be mapped (Begin); the runtime
+/// hands back the device address of the variable (Base), which may lie
+/// before it (a[4:8]).
+void Builder::addUseDevice(Expr *E, bool Addr) {
+  DeclRefExpr *DRE = useDeviceVariable(E);
+  auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD) {
+    unsupported(E, "a use_device_ptr/use_device_addr item that is not a "
+                   "variable or an array section of one");
+    return;
+  }
+  // A member (this->p) comes as a variable Clang initialises only when
+  // the construct starts: the markers use what it stands for.
+  Expr *Item = DRE;
+  if (auto *Captured = dyn_cast<OMPCapturedExprDecl>(VD))
+    Item = Captured->getInit();
+  MapEntry Entry;
+  Entry.UseDeviceAddr =
+      Addr && !(isSection(E) && VD->getType()->isPointerType());
+  Entry.Base = Entry.UseDeviceAddr ? addressOf(Item) : rvalue(Item);
+  if (isSection(E))
+    Entry.Begin = addressOf(sectionElement(E, /*Last=*/false));
+  Entry.Type = COT_MAP_RETURN_PARAM;
+  Entry.Name = sourceText(E);
+  Entry.UseDeviceVar = VD;
+  Entries.push_back(Entry);
+}
+
 void Builder::collectUseDevice() {
-  auto Add = [&](Expr *E, bool Addr) {
-    auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-    if (!VD) {
-      unsupported(E, "a use_device_ptr/use_device_addr item that is not a "
-                     "variable");
-      return;
-    }
-    // A member (this->p) comes as a variable Clang initialises only when
-    // the construct starts: the markers use what it stands for.
-    Expr *Item = DRE;
-    if (auto *Captured = dyn_cast<OMPCapturedExprDecl>(VD))
-      Item = Captured->getInit();
-    MapEntry Entry;
-    Entry.Base = Addr ? addressOf(Item) : rvalue(Item);
-    Entry.Type = COT_MAP_RETURN_PARAM;
-    Entry.Name = sourceText(E);
-    Entry.UseDeviceVar = VD;
-    Entry.UseDeviceAddr = Addr;
-    Entries.push_back(Entry);
-  };
   for (const auto *C : D.getClausesOfKind<OMPUseDevicePtrClause>())
     for (const Expr *E : C->varlists())
-      Add(const_cast<Expr *>(E), false);
+      addUseDevice(const_cast<Expr *>(E), /*Addr=*/false);
   for (const auto *C : D.getClausesOfKind<OMPUseDeviceAddrClause>())
     for (const Expr *E : C->varlists())
-      Add(const_cast<Expr *>(E), true);
+      addUseDevice(const_cast<Expr *>(E), /*Addr=*/true);
 }
 
 void Builder::emitItem(MapItem &Item, uint64_t ExtraBits, int Parent) {
@@ -1034,6 +1085,31 @@ void Builder::addCapturedPointerItem(ValueDecl *CapVar) {
     Items.push_back(std::move(Item));
 }
 
+/// Clang captures a pointer by copy when its items include sections or
+/// members of what it points to, also when the pointer is mapped itself
+/// (map(p) map(p[0:n])): the kernel argument is then the device address of
+/// the pointee, as for a pointer that is not mapped. The pointer's own
+/// mapping follows, and its device copy is attached to the pointee
+/// (OpenMP 5.x pointer attachment) by a PTR_AND_OBJ entry that repeats the
+/// argument's storage without data motion.
+void Builder::buildForCopiedPointer(MutableArrayRef<MapItem *> Group) {
+  auto IsPlain = [](MapItem *I) { return I->Kind == ItemKind::Plain; };
+  SmallVector<MapItem *, 4> Pointer(make_filter_range(Group, IsPlain));
+  SmallVector<MapItem *, 4> Pointees(
+      make_filter_range(Group, std::not_fn(IsPlain)));
+  if (Pointer.empty() || Pointees.empty()) {
+    buildForItems(Group, /*TargetParam=*/true, /*BaseFromCall=*/true);
+    return;
+  }
+  size_t Arg = Entries.size();
+  buildForItems(Pointees, /*TargetParam=*/true, /*BaseFromCall=*/true);
+  buildForItems(Pointer, /*TargetParam=*/false, /*BaseFromCall=*/false);
+  MapEntry Attach = Entries[Arg];
+  Attach.Base = addressOf(Pointer.front()->RootExpr);
+  Attach.Type = COT_MAP_PTR_AND_OBJ;
+  Entries.push_back(Attach);
+}
+
 void Builder::buildForCapture(ValueDecl *CapVar, QualType FieldTy,
                               bool ByCopy,
                               const DenseSet<const Decl *> &DevPtrs,
@@ -1067,7 +1143,10 @@ void Builder::buildForCapture(ValueDecl *CapVar, QualType FieldTy,
     return;
   }
   if (!Group.empty()) {
-    buildForItems(Group, /*TargetParam=*/true, /*BaseFromCall=*/true);
+    if (ByCopy && CapVar && CapVar->getType()->isPointerType())
+      buildForCopiedPointer(Group);
+    else
+      buildForItems(Group, /*TargetParam=*/true, /*BaseFromCall=*/true);
     return;
   }
   if (ByCopy) {

@@ -222,12 +222,16 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
     uint64_t T = M->Types[I];
     if (!(T & COT_MAP_RETURN_PARAM))
       continue;
+    // Begin (a section's first element) is what must be mapped; the body
+    // gets the device address of Base, which may lie before it.
     uintptr_t Begin = (uintptr_t)M->Begins[I];
+    uintptr_t Base = (uintptr_t)M->Bases[I];
     if (MapEntry *E = D.lookup(Begin, 0)) {
-      M->Begins[I] = (void *)E->toDevice(Begin);
+      uintptr_t DevBase = E->toDevice(Begin) - (Begin - Base);
+      M->Begins[I] = (void *)DevBase;
       info(Loc, "device %d: use_device '%s' host 0x%" PRIxPTR
                 " -> device 0x%" PRIxPTR,
-           D.Id, nameOf(M, I), Begin, E->toDevice(Begin));
+           D.Id, nameOf(M, I), Base, DevBase);
     }
   }
 }
