@@ -14,3 +14,8 @@ target triple = "nvptx64-nvidia-cuda"
 @_ZTVN10__cxxabiv117__class_type_infoE = weak global [4 x ptr] zeroinitializer, align 8
 @_ZTVN10__cxxabiv120__si_class_type_infoE = weak global [4 x ptr] zeroinitializer, align 8
 @_ZTVN10__cxxabiv121__vmi_class_type_infoE = weak global [4 x ptr] zeroinitializer, align 8
+
+; The `declare target indirect` functions' host and device addresses
+; (Indirect.cpp), written by libomptarget when it loads the image.
+@__cot_indirect_table = externally_initialized global ptr null, align 8
+@__cot_indirect_count = externally_initialized global i64 0, align 8

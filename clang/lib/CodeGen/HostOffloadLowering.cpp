@@ -728,6 +728,18 @@ void Lowering::eraseMarkers() {
       F->eraseFromParent();
 }
 
+static uint32_t entryFlags(DeviceGlobal::KindTy Kind) {
+  switch (Kind) {
+  case DeviceGlobal::Variable:
+    return COT_ENTRY_GLOBAL;
+  case DeviceGlobal::Link:
+    return COT_ENTRY_LINK;
+  case DeviceGlobal::IndirectFunction:
+    return COT_ENTRY_INDIRECT;
+  }
+  llvm_unreachable("device global kind");
+}
+
 /// Kernel names become symbols of every device image: PTX accepts letters,
 /// digits, '_' and '$' only. LLVM uniquifies clashing names of outlined
 /// functions with a '.N' suffix (a target region in a lambda whose
@@ -765,8 +777,7 @@ bool Lowering::run() {
   for (const KernelInfo &K : Kernels)
     emitEntry(K.F, K.F->getName(), 0, COT_ENTRY_KERNEL);
   for (const DeviceGlobal &G : Device->Globals)
-    emitEntry(G.Host, G.DeviceName, G.Size,
-              G.Link ? COT_ENTRY_LINK : COT_ENTRY_GLOBAL);
+    emitEntry(G.Host, G.DeviceName, G.Size, entryFlags(G.Kind));
   if (Opts.Requires && Opts.Requires->Flags)
     emitEntry(ConstantPointerNull::get(PointerType::getUnqual(Ctx)),
               "requires", Opts.Requires->Flags, COT_ENTRY_REQUIRES);

@@ -269,6 +269,7 @@ Expected<std::string> buildNVPTXImage(Module &M, const NVPTXImageOptions &Opts,
   makeDefaultSchedulesCyclic(M);
   formNVPTXKernels(M);
   lowerGPUPrintf(M);
+  translateIndirectCalls(M);
   // The runtime after the lowering, which adds calls to it.
   if (Error E = linkBitcodeFile(M, Opts.RuntimeLibDir + "/libomptarget-nvptx.bc",
                                 "the device runtime"))

@@ -294,6 +294,25 @@ private:
 /// Tags declare-target functions and variables with an annotation that
 /// survives into the IR (llvm.global.annotations), where device extraction
 /// takes them as roots of the device code. Done before CodeGen emits them.
+static void addAnnotation(ValueDecl *VD, StringRef Annotation) {
+  for (const auto *A : VD->specific_attrs<AnnotateAttr>())
+    if (A->getAnnotation() == Annotation)
+      return;
+  VD->addAttr(AnnotateAttr::CreateImplicit(VD->getASTContext(), Annotation,
+                                           nullptr, 0));
+}
+
+/// `declare target indirect`, or `indirect(expr)` with a true expr.
+static bool isIndirect(const ValueDecl &VD) {
+  const auto *A = VD.getAttr<OMPDeclareTargetDeclAttr>();
+  if (!A || !A->getIndirect())
+    return false;
+  const Expr *Cond = A->getIndirectExpr();
+  bool Value = true;
+  return !Cond || !Cond->EvaluateAsBooleanCondition(Value, VD.getASTContext()) ||
+         Value;
+}
+
 static void markDeclareTarget(ValueDecl *VD) {
   std::optional<OMPDeclareTargetDeclAttr::DevTypeTy> DevType =
       OMPDeclareTargetDeclAttr::getDeviceType(VD);
@@ -316,11 +335,9 @@ static void markDeclareTarget(ValueDecl *VD) {
   StringRef Annotation = MapType && *MapType == OMPDeclareTargetDeclAttr::MT_Link
                              ? DeclareTargetLinkAnnotation
                              : DeclareTargetAnnotation;
-  for (const auto *A : VD->specific_attrs<AnnotateAttr>())
-    if (A->getAnnotation() == Annotation)
-      return;
-  VD->addAttr(AnnotateAttr::CreateImplicit(VD->getASTContext(), Annotation,
-                                           nullptr, 0));
+  addAnnotation(VD, Annotation);
+  if (isa<FunctionDecl>(VD) && isIndirect(*VD))
+    addAnnotation(VD, DeclareTargetIndirectAnnotation);
 }
 
 void OffloadSemaConsumer::processDecl(Decl *D) {

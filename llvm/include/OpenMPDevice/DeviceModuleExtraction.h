@@ -30,11 +30,15 @@ namespace cot {
 
 /// A host global that has a device copy, or for `declare target link`, a
 /// device pointer that the runtime points at the mapped storage.
+/// What the runtime must know about a device global: a declare-target
+/// variable's device copy, a link variable's pointer, or the slot that holds
+/// an indirect function's device address.
 struct DeviceGlobal {
-  llvm::GlobalVariable *Host;
+  enum KindTy { Variable, Link, IndirectFunction };
+  llvm::GlobalValue *Host; // the host variable or function
   std::string DeviceName;
   uint64_t Size;
-  bool Link = false;
+  KindTy Kind = Variable;
 };
 
 struct DeviceModule {

@@ -14,6 +14,8 @@
 //   formNVPTXKernels     SPMD and generic kernels, parallel regions,
 //                        globalization
 //   lowerGPUPrintf       printf to CUDA's vprintf
+//   translateIndirectCalls  calls through pointers translate host addresses
+//                        of declare target indirect functions
 //   PrivateAtomicsPass   (in the O3 pipeline) atomics on thread-private
 //                        memory become plain accesses
 //   checkDeviceExterns   calls nothing on the GPU defines are errors
@@ -69,6 +71,11 @@ struct PrivateAtomicsPass : llvm::PassInfoMixin<PrivateAtomicsPass> {
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &);
 };
+
+/// When the program has `declare target indirect` functions, routes every
+/// call through a function pointer via the device runtime's translation of
+/// host function addresses. Runs before the device runtime is linked.
+void translateIndirectCalls(llvm::Module &M);
 
 /// Rewrites printf calls to CUDA's vprintf(format, argument buffer).
 void lowerGPUPrintf(llvm::Module &M);

@@ -97,7 +97,10 @@ enum {
   COT_ENTRY_LINK = 0x2, /* declare target link: device holds a pointer */
   /* The `#pragma omp requires` clauses of one translation unit: HostAddr is
    * null, Size holds COT_REQUIRES_* bits. */
-  COT_ENTRY_REQUIRES = 0x4
+  COT_ENTRY_REQUIRES = 0x4,
+  /* A `declare target indirect` function: HostAddr is the host function,
+   * Name a device global that holds the device function's address. */
+  COT_ENTRY_INDIRECT = 0x8
 };
 
 /* What a program requires of its devices (`#pragma omp requires`). A device
@@ -214,6 +217,16 @@ void __cot_gpu_team_reduce_add_i32(int32_t *Target, int32_t Value);
 void __cot_gpu_team_reduce_add_i64(int64_t *Target, int64_t Value);
 void __cot_gpu_team_reduce_add_f32(float *Target, float Value);
 void __cot_gpu_team_reduce_add_f64(double *Target, double Value);
+
+/* Calls through function pointers in device code go through this when the
+ * program has `declare target indirect` functions: it returns the device
+ * function of a host function's address, and any other pointer unchanged.
+ * The runtime fills the table (COT_INDIRECT_TABLE_SYMBOL, pairs of host
+ * and device addresses, COT_INDIRECT_COUNT_SYMBOL of them, a uint64_t)
+ * when it loads the image. */
+void *__cot_gpu_indirect_function(void *Fn);
+#define COT_INDIRECT_TABLE_SYMBOL "__cot_indirect_table"
+#define COT_INDIRECT_COUNT_SYMBOL "__cot_indirect_count"
 
 /* Team-shared storage for locals of the sequential part that parallel
  * regions use (globalization): shared memory while it lasts, then global

@@ -436,6 +436,54 @@ void Device::writeDeviceInt(void *Handle, const char *Name, int32_t Value) {
     P->Api->copy_to_device(LocalId, Addr, &Value, sizeof(Value), nullptr);
 }
 
+/// The device address of a `declare target indirect` function, from the
+/// image global that holds it.
+uintptr_t Device::readIndirectSlot(void *Handle, const char *Name,
+                                   const cot_source_loc *Loc) {
+  uint64_t Size = 0;
+  void *Slot = P->Api->lookup_global(Handle, Name, &Size);
+  uintptr_t Value = 0;
+  if (!Slot || P->Api->copy_from_device(LocalId, &Value, Slot, sizeof(Value),
+                                        nullptr) != 0)
+    fatal(Loc, P->lastError("declare target indirect function"));
+  return Value;
+}
+
+/// Gives an image that translates indirect calls (it defines the table's
+/// globals: GPU images; on the host device host addresses are callable)
+/// the host/device address pairs of the `declare target indirect`
+/// functions; returns the device copy of the table, or null.
+void *Device::writeIndirectTable(
+    void *Handle, const std::vector<const cot_offload_entry *> &Indirect,
+    const cot_source_loc *Loc) {
+  if (Indirect.empty())
+    return nullptr;
+  uint64_t Size = 0;
+  void *TableVar =
+      P->Api->lookup_global(Handle, COT_INDIRECT_TABLE_SYMBOL, &Size);
+  void *CountVar =
+      P->Api->lookup_global(Handle, COT_INDIRECT_COUNT_SYMBOL, &Size);
+  if (!TableVar || !CountVar)
+    return nullptr;
+  std::vector<uintptr_t> Pairs; // host, device, host, device, ...
+  for (const cot_offload_entry *E : Indirect) {
+    Pairs.push_back((uintptr_t)E->HostAddr);
+    Pairs.push_back(readIndirectSlot(Handle, E->Name, Loc));
+  }
+  int64_t Bytes = (int64_t)(Pairs.size() * sizeof(uintptr_t));
+  void *Table = alloc(Bytes, Loc);
+  uint64_t Count = Pairs.size() / 2;
+  if (P->Api->copy_to_device(LocalId, Table, Pairs.data(), Bytes, nullptr) ||
+      P->Api->copy_to_device(LocalId, TableVar, &Table, sizeof(Table),
+                             nullptr) ||
+      P->Api->copy_to_device(LocalId, CountVar, &Count, sizeof(Count),
+                             nullptr))
+    fatal(Loc, P->lastError("declare target indirect table"));
+  info(Loc, "device %d: %llu declare target indirect functions", Id,
+       (unsigned long long)Count);
+  return Table;
+}
+
 void Device::loadBinary(const cot_binary_desc *Desc,
                         const cot_source_loc *Loc) {
   const cot_plugin_api *Api = P->Api;
@@ -452,14 +500,17 @@ void Device::loadBinary(const cot_binary_desc *Desc,
                                " device image on device " +
                                std::to_string(Id))
                                   .c_str()));
-    LoadedImage L{Desc, Handle, {}, {}};
+    LoadedImage L{Desc, Handle, {}, {}, nullptr};
     writeDeviceInt(Handle, COT_DEVICE_NUM_SYMBOL, Id);
     writeDeviceInt(Handle, "__cot_num_devices", numDevices());
+    std::vector<const cot_offload_entry *> Indirect;
     for (const cot_offload_entry *E = Desc->EntriesBegin;
          E && E != Desc->EntriesEnd; ++E) {
       if (!E->Name || !E->HostAddr)
         continue;
-      if (E->Flags & COT_ENTRY_LINK) {
+      if (E->Flags & COT_ENTRY_INDIRECT) {
+        Indirect.push_back(E);
+      } else if (E->Flags & COT_ENTRY_LINK) {
         uint64_t SymSize = 0;
         void *DevPtrVar = Api->lookup_global(Handle, E->Name, &SymSize);
         if (!DevPtrVar)
@@ -501,6 +552,7 @@ void Device::loadBinary(const cot_binary_desc *Desc,
         L.Kernels.push_back(E->HostAddr);
       }
     }
+    L.IndirectTable = writeIndirectTable(Handle, Indirect, Loc);
     Images.push_back(std::move(L));
     break; // One image per binary and device.
   }
@@ -517,6 +569,8 @@ void Device::unloadBinary(const cot_binary_desc *Desc) {
       Kernels.erase(K);
     for (uintptr_t G : L.Globals)
       Table.erase(G);
+    if (L.IndirectTable)
+      free(L.IndirectTable);
     P->Api->unload_image(LocalId, L.Handle);
     Images.erase(Images.begin() + I);
   }

@@ -106,6 +106,7 @@ struct LoadedImage {
   void *Handle;
   std::vector<void *> Kernels;      // host function keys
   std::vector<uintptr_t> Globals;   // mapping table keys
+  void *IndirectTable;              // device copy of the indirect pairs
 };
 
 struct KernelInfo {
@@ -163,6 +164,11 @@ private:
   std::unordered_map<uintptr_t, uintptr_t> LinkPtrs;
 
   void loadBinary(const cot_binary_desc *Desc, const cot_source_loc *Loc);
+  uintptr_t readIndirectSlot(void *Handle, const char *Name,
+                             const cot_source_loc *Loc);
+  void *writeIndirectTable(void *Handle,
+                           const std::vector<const cot_offload_entry *> &Indirect,
+                           const cot_source_loc *Loc);
   void writeDeviceInt(void *Handle, const char *Name, int32_t Value);
 };
 

@@ -52,6 +52,10 @@ constexpr llvm::StringLiteral DeclareTargetAnnotation = "cot.declare_target";
 /// pointer to whatever storage the program maps for them.
 constexpr llvm::StringLiteral DeclareTargetLinkAnnotation =
     "cot.declare_target_link";
+/// The annotation on `declare target indirect` functions: device code may
+/// call them through their host addresses.
+constexpr llvm::StringLiteral DeclareTargetIndirectAnnotation =
+    "cot.declare_target_indirect";
 
 /// The construct a site stands for.
 enum class SiteKind : int {

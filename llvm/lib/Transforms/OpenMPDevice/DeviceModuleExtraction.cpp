@@ -148,6 +148,14 @@ static void eraseUnused(Module &M, const SmallPtrSetImpl<GlobalValue *> &Keep) {
   }
 }
 
+/// \p Name with the characters PTX does not allow in symbols replaced.
+static std::string ptxName(std::string Name) {
+  for (char &C : Name)
+    if (!isAlnum(C) && C != '_' && C != '$')
+      C = '_';
+  return Name;
+}
+
 /// A name that is unique across translation units for a device copy of a
 /// global with internal linkage. Device images export it, so it keeps to the
 /// characters PTX allows (a function's static local is `fn.var` in IR).
@@ -157,11 +165,7 @@ static std::string uniqueDeviceName(const Module &M, const GlobalValue &GV) {
   Hash.update(M.getModuleIdentifier());
   MD5::MD5Result Result;
   Hash.final(Result);
-  std::string Name = (GV.getName() + "_cot_" + utohexstr(Result.low())).str();
-  for (char &C : Name)
-    if (!isAlnum(C) && C != '_' && C != '$')
-      C = '_';
-  return Name;
+  return ptxName((GV.getName() + "_cot_" + utohexstr(Result.low())).str());
 }
 
 /// One parse sees the host's OpenMP context, so calls of functions with
@@ -183,6 +187,21 @@ static void rebindHostVariants(Module &M) {
         M.getOrInsertFunction(BaseName, F.getFunctionType());
     F.replaceAllUsesWith(Base.getCallee());
   }
+}
+
+/// `declare target indirect`: an exported device global that holds the
+/// device address of \p DevF, which the runtime reads to translate the host
+/// address of \p F in calls through pointers.
+static GlobalVariable *indirectFunctionSlot(const Module &Host, Module &Dev,
+                                            const Function &F,
+                                            Function &DevF) {
+  std::string Name = ptxName(
+      "__cot_indirect_" +
+      (F.hasLocalLinkage() ? uniqueDeviceName(Host, F) : F.getName().str()));
+  auto *Slot = new GlobalVariable(Dev, DevF.getType(), /*isConstant=*/true,
+                                  GlobalValue::ExternalLinkage, &DevF, Name);
+  Slot->setVisibility(GlobalValue::DefaultVisibility);
+  return Slot;
 }
 
 static bool needsDeviceCopy(const GlobalVariable &GV) {
@@ -226,7 +245,8 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
       DevVar->eraseFromParent();
       uint64_t Size =
           Host.getDataLayout().getTypeAllocSize(HostVar->getValueType());
-      Result.Globals.push_back({HostVar, Ref->getName().str(), Size, true});
+      Result.Globals.push_back(
+          {HostVar, Ref->getName().str(), Size, DeviceGlobal::Link});
       Keep.insert(Ref);
       continue;
     }
@@ -240,7 +260,8 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
       DevGV->setDSOLocal(false);
       uint64_t Size =
           Host.getDataLayout().getTypeAllocSize(HostVar->getValueType());
-      Result.Globals.push_back({HostVar, DevGV->getName().str(), Size, false});
+      Result.Globals.push_back(
+          {HostVar, DevGV->getName().str(), Size, DeviceGlobal::Variable});
       Keep.insert(DevGV);
       continue;
     }
@@ -248,6 +269,17 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
       DevGV->setVisibility(GlobalValue::HiddenVisibility);
     if (isa<Function>(GV) && is_contained(Roots, GV))
       Keep.insert(DevGV);
+  }
+
+  for (GlobalValue *GV : annotated(Host, DeclareTargetIndirectAnnotation)) {
+    auto *F = dyn_cast<Function>(GV);
+    auto *DevF = F ? dyn_cast_or_null<Function>(VMap.lookup(F)) : nullptr;
+    if (!DevF || DevF->isDeclaration())
+      continue;
+    GlobalVariable *Slot = indirectFunctionSlot(Host, *Dev, *F, *DevF);
+    Result.Globals.push_back({F, Slot->getName().str(), sizeof(void *),
+                              DeviceGlobal::IndirectFunction});
+    Keep.insert(Slot);
   }
 
   // Kernels keep their names (the offload entries' names) and are exported;

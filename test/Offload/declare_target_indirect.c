@@ -1,0 +1,34 @@
+// declare target indirect (OpenMP 5.1): device code calls functions through
+// pointers the host took (passed in, or in a mapped table), and through
+// pointers taken on the device, which stay device addresses.
+// RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
+// RUN: %t | FileCheck %s
+#include <stdio.h>
+
+#pragma omp begin declare target indirect
+int add_one(int X) { return X + 1; }
+int times_ten(int X) { return X * 10; }
+static int negate(int X) { return -X; }
+#pragma omp end declare target
+
+typedef int (*unary_fn)(int);
+
+int main(void) {
+  unary_fn Passed = times_ten;
+  unary_fn Table[3] = {add_one, times_ten, negate};
+  int FromPassed = 0, FromTable = 0, FromDevice = 0;
+#pragma omp target map(to : Table) map(from : FromPassed, FromTable, FromDevice)
+  {
+    FromPassed = Passed(4);
+    int Sum = 0;
+    for (int I = 0; I < 3; ++I)
+      Sum += Table[I](5);
+    FromTable = Sum;
+    unary_fn Local = add_one;
+    FromDevice = Local(41);
+  }
+  // 5+1 + 50 - 5 = 51
+  // CHECK: passed 40 table 51 device 42
+  printf("passed %d table %d device %d\n", FromPassed, FromTable, FromDevice);
+  return 0;
+}
