@@ -287,6 +287,7 @@ private:
 
   // Entries.
   void buildForTarget();
+  DenseSet<const Decl *> captureCopiedBackByReference();
   void addCapturedPointerItem(ValueDecl *CapVar);
   void buildForCapture(ValueDecl *CapVar, QualType FieldTy, bool ByCopy, const DenseSet<const Decl *> &DevPtrs,
                        const DenseSet<const Decl *> &FirstPrivates);
@@ -1194,7 +1195,50 @@ void Builder::setBaseFromCapture(MapEntry &Entry, Expr *CaptureInit,
   Entry.Base = rvalue(CaptureInit);
 }
 
+/// OpenMP 5.0 (2.19.7) / 5.1 (2.17, clauses on combined constructs): a
+/// lastprivate or linear list item of a combined target construct that is
+/// not the base of a map item is treated as if it appeared in map(tofrom:).
+/// Clang does this for reduction alone, by capturing the variable by
+/// reference; do the same in all capture regions of the construct (task of
+/// nowait/depend, target, teams, parallel), so that the variable is mapped
+/// (the last case of buildForCapture) and the copy-back of the last
+/// iteration's value reaches it. Returns these variables.
+DenseSet<const Decl *> Builder::captureCopiedBackByReference() {
+  DenseSet<const Decl *> Vars;
+  auto AddVars = [&](auto *C) {
+    for (const Expr *E : C->varlists())
+      if (auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+        if (none_of(Items, [&](const MapItem &I) {
+              return I.isRootedAt(DRE->getDecl());
+            }))
+          Vars.insert(DRE->getDecl()->getCanonicalDecl());
+  };
+  for (const auto *C : D.getClausesOfKind<OMPLastprivateClause>())
+    AddVars(C);
+  for (const auto *C : D.getClausesOfKind<OMPLinearClause>())
+    AddVars(C);
+  if (Vars.empty())
+    return Vars;
+  CapturedStmt *Innermost = D.getInnermostCapturedStmt();
+  for (auto *Region = cast<CapturedStmt>(D.getAssociatedStmt());;
+       Region = cast<CapturedStmt>(Region->getCapturedStmt())) {
+    auto Field = Region->getCapturedRecordDecl()->field_begin();
+    for (CapturedStmt::Capture &Cap : Region->captures()) {
+      FieldDecl *FD = *Field++;
+      if (!Cap.capturesVariableByCopy() ||
+          !Vars.contains(Cap.getCapturedVar()->getCanonicalDecl()))
+        continue;
+      Cap = CapturedStmt::Capture(Cap.getLocation(), CapturedStmt::VCK_ByRef,
+                                  Cap.getCapturedVar());
+      FD->setType(Ctx.getLValueReferenceType(FD->getType()));
+    }
+    if (Region == Innermost)
+      return Vars;
+  }
+}
+
 void Builder::buildForTarget() {
+  DenseSet<const Decl *> CopiedBack = captureCopiedBackByReference();
   DenseSet<const Decl *> DevPtrs, FirstPrivates;
   for (const auto *C : D.getClausesOfKind<OMPIsDevicePtrClause>())
     for (const Expr *E : C->varlists())
@@ -1205,12 +1249,15 @@ void Builder::buildForTarget() {
       if (auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
         DevPtrs.insert(DRE->getDecl()->getCanonicalDecl());
   // Clang lists pointers it treats as zero-length sections as implicit
-  // firstprivates; only a written firstprivate keeps the host value.
+  // firstprivates; only a written firstprivate keeps the host value. One
+  // that is also lastprivate applies to the inner constructs alone (OpenMP
+  // 5.1, 2.17), as the variable is mapped.
   for (const auto *C : D.getClausesOfKind<OMPFirstprivateClause>())
     for (const Expr *E : C->varlists())
       if (auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-        if (!C->isImplicit() ||
-            !DRE->getDecl()->getType()->isPointerType())
+        if ((!C->isImplicit() ||
+             !DRE->getDecl()->getType()->isPointerType()) &&
+            !CopiedBack.contains(DRE->getDecl()->getCanonicalDecl()))
           FirstPrivates.insert(DRE->getDecl()->getCanonicalDecl());
 
   auto *CS = const_cast<CapturedStmt *>(
