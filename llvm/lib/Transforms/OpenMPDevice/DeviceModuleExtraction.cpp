@@ -251,9 +251,11 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
       continue;
     }
     if (HostVar && needsDeviceCopy(*HostVar)) {
+      // Clang names some globals of its own with dots (lastprivate
+      // conditional's `pl_cond.x_N`), which PTX does not accept.
       std::string Name = HostVar->hasLocalLinkage()
                              ? uniqueDeviceName(Host, *HostVar)
-                             : HostVar->getName().str();
+                             : ptxName(HostVar->getName().str());
       DevGV->setName(Name);
       DevGV->setLinkage(GlobalValue::ExternalLinkage);
       DevGV->setVisibility(GlobalValue::DefaultVisibility);

@@ -1,0 +1,19 @@
+// lastprivate(conditional:) on a combined target construct: the value of
+// the last iteration that assigned the variable comes back (OpenMP 5.0).
+// Clang names its helper global with a dot, which device images must not.
+// RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
+// RUN: %t | FileCheck %s
+#include <stdio.h>
+
+int main(void) {
+  int A[100], Last = -1;
+  for (int I = 0; I < 100; ++I)
+    A[I] = I % 7;
+#pragma omp target parallel for lastprivate(conditional : Last) map(to : A)
+  for (int I = 0; I < 100; ++I)
+    if (A[I] == 3)
+      Last = I;
+  // CHECK: last 94
+  printf("last %d\n", Last);
+  return 0;
+}
