@@ -54,4 +54,24 @@ void f(double *A, int N, long M) {
   // CHECK: call void @__cot_site(i32 noundef 5, {{.*}}, i32 noundef 1, i32 noundef 0, i64 noundef 0,
 #pragma omp target map(tofrom : A[0:N])
   A[0] = 1;
+
+  // Inside target data, which runs inline, the function's variables are
+  // still there to count with; inside an outlined parallel region they are
+  // not (0).
+  // (Sites are numbered inside out: the target data construct is 7.)
+  // CHECK: call void @__cot_site(i32 noundef 7, i32 noundef 1,
+#pragma omp target data map(tofrom : A[0:N])
+  {
+    // CHECK: call void @__cot_site(i32 noundef 6, {{.*}}, i64 noundef %{{[0-9]+}}, i32 noundef 28,
+#pragma omp target teams distribute parallel for
+    for (int I = 0; I < N; I++)
+      A[I] += 1;
+  }
+#pragma omp parallel
+  {
+    // CHECK: call void @__cot_site(i32 noundef 8, {{.*}}, i64 noundef 0, i32 noundef 28,
+#pragma omp target teams distribute parallel for map(tofrom : A[0:N])
+    for (int I = 0; I < N; I++)
+      A[I] += 1;
+  }
 }

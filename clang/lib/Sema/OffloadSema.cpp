@@ -270,6 +270,10 @@ private:
   FunctionDecl *SiteFn = nullptr, *MapFn = nullptr, *DeviceAddrFn = nullptr,
                *SiteEndFn = nullptr;
   FunctionDecl *CurFunction = nullptr;
+  /// The function whose frame the host code at the current point of the
+  /// walk runs in (constructs that CodeGen emits inline, such as target
+  /// data, keep it); null inside regions CodeGen outlines.
+  DeclContext *Frame = nullptr;
 
   void processDecl(Decl *D);
   void recordRequires(const OMPRequiresDecl &D);
@@ -285,7 +289,7 @@ private:
              SourceLocation Loc);
   Expr *integer(int64_t V, QualType T, SourceLocation Loc);
   Expr *string(StringRef S, SourceLocation Loc);
-  Expr *siteCall(OMPExecutableDirective &D, int Site, const DeclContext *DC);
+  Expr *siteCall(OMPExecutableDirective &D, int Site);
   Expr *mapCall(const MapEntry &E, int Site, SourceLocation Loc);
   Stmt *useDeviceDecl(const MapEntry &E, int Site, int Index,
                       OMPExecutableDirective &D, DeclContext *DC);
@@ -399,10 +403,13 @@ void OffloadSemaConsumer::processFunction(FunctionDecl *FD) {
   if (!Body)
     return;
   FunctionDecl *Saved = CurFunction;
+  DeclContext *SavedFrame = Frame;
   CurFunction = FD;
+  Frame = FD;
   walk(Body, FD);
   FD->setBody(Body);
   CurFunction = Saved;
+  Frame = SavedFrame;
 }
 
 void OffloadSemaConsumer::walk(Stmt *&Slot, DeclContext *DC) {
@@ -426,9 +433,13 @@ void OffloadSemaConsumer::walk(Stmt *&Slot, DeclContext *DC) {
         walk(Init, DC);
       }
   }
+  auto *D = dyn_cast<OMPExecutableDirective>(S);
+  DeclContext *Outer = Frame;
+  if (D && isOutlinedRegion(D->getDirectiveKind()))
+    Frame = nullptr;
   for (Stmt *&Child : S->children())
     walk(Child, DC);
-  auto *D = dyn_cast<OMPExecutableDirective>(S);
+  Frame = Outer;
   if (D && isOffloadConstruct(D->getDirectiveKind()) &&
       DoneConstructs.insert(D).second)
     Slot = lowerConstruct(*D, DC);
@@ -510,8 +521,7 @@ Expr *OffloadSemaConsumer::call(FunctionDecl *FD, SmallVectorImpl<Expr *> &Args,
   return R.isUsable() ? R.get() : nullptr;
 }
 
-Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site,
-                                    const DeclContext *DC) {
+Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site) {
   ASTContext &Ctx = ctx();
   SourceLocation Loc = D.getBeginLoc();
   QualType I32 = Ctx.IntTy;
@@ -542,7 +552,7 @@ Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site,
       NumTeams = const_cast<Expr *>(V);
   } else if (const auto *C = Nested ? Nested->getSingleClause<OMPNumTeamsClause>()
                                     : nullptr) {
-    if (Expr *V = copyIntegerForHost(*SemaRef, C->getNumTeams(), DC))
+    if (Expr *V = copyIntegerForHost(*SemaRef, C->getNumTeams(), Frame))
       NumTeams = V;
   }
   Expr *ThreadLimit = integer(0, I32, Loc);
@@ -552,14 +562,14 @@ Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site,
   } else if (const auto *C =
                  Nested ? Nested->getSingleClause<OMPThreadLimitClause>()
                         : nullptr) {
-    if (Expr *V = copyIntegerForHost(*SemaRef, C->getThreadLimit(), DC))
+    if (Expr *V = copyIntegerForHost(*SemaRef, C->getThreadLimit(), Frame))
       ThreadLimit = V;
   }
   Expr *TripCount = nullptr;
   auto *Loop = dyn_cast<OMPLoopDirective>(&D);
   if (Loop && isOpenMPTargetExecutionDirective(D.getDirectiveKind()) &&
       isOpenMPDistributeDirective(D.getDirectiveKind()))
-    TripCount = buildLoopTripCount(*SemaRef, *Loop, DC);
+    TripCount = buildLoopTripCount(*SemaRef, *Loop, Frame);
   if (!TripCount)
     TripCount = integer(0, Ctx.LongLongTy, Loc);
   int Flags = 0;
@@ -663,7 +673,7 @@ Stmt *OffloadSemaConsumer::lowerConstruct(OMPExecutableDirective &D,
     if (S)
       Stmts.push_back(S);
   };
-  Push(siteCall(D, Site, DC));
+  Push(siteCall(D, Site));
   for (const MapEntry &E : Entries)
     Push(mapCall(E, Site, Loc));
   for (size_t I = 0; I < Entries.size(); ++I)

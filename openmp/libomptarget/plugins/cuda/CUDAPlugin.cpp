@@ -35,12 +35,14 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cerrno>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -156,6 +158,15 @@ std::deque<DeviceState> &devices() {
   return *D;
 }
 
+// The blocks per SM a long-running loop kernel is timed with, one launch
+// each, before it keeps the fastest (see tunedBlocksPerSM).
+struct GridTuning {
+  std::vector<int> Candidates;
+  std::vector<double> Seconds;
+  size_t Next = 0;
+  int Chosen = 0; // 0 while timing
+};
+
 struct Kernel {
   CUfunction Fn = nullptr;
   std::string Name;
@@ -163,6 +174,7 @@ struct Kernel {
   int MaxThreads = 1024;
   std::mutex Mu;
   std::unordered_map<int, int> BlocksPerSM; // threads -> occupancy
+  std::map<std::pair<int64_t, int>, GridTuning> Tuning; // (trip count, threads)
 };
 
 struct Image {
@@ -700,11 +712,12 @@ int blocksPerSM(Kernel &K, int Threads) {
 // known: one block per iteration, or per Threads iterations when a team's
 // threads share them. Kernels loop over their iterations, so any grid runs
 // every iteration; the trip count only saves blocks that would find none.
-long long defaultBlocks(Kernel &K, const DeviceState &D, int Threads,
-                        const cot_launch_params &P, std::string &Why) {
-  int PerSM = blocksPerSM(K, Threads);
+long long defaultBlocks(int PerSM, bool ByOccupancy, const DeviceState &D,
+                        int Threads, const cot_launch_params &P,
+                        std::string &Why) {
   long long Blocks = (long long)PerSM * D.NumSMs;
-  Why += ", " + std::to_string(PerSM) + " blocks/SM by occupancy x " +
+  Why += ", " + std::to_string(PerSM) + " blocks/SM " +
+         (ByOccupancy ? "by occupancy" : "by timing") + " x " +
          std::to_string(D.NumSMs) + " SMs";
   if (P.TripCount <= 0)
     return Blocks;
@@ -717,6 +730,68 @@ long long defaultBlocks(Kernel &K, const DeviceState &D, int Threads,
            (Shared ? " / " + std::to_string(Threads) + " threads" : "");
   }
   return Blocks;
+}
+
+// Full occupancy is not always best for memory-bound kernels ("Splitting
+// GPU Kernels, Pipelining Communication and Computation, and Selecting
+// Better Grid Geometries"): when each thread walks its own stretch of
+// memory, as in CSR SpMV, all warp slots busy evict lines from L1 before
+// their threads come back to them; on an H100, SpMV runs 4x faster with 2
+// blocks of 256 threads per SM than with the 8 occupancy allows, while a
+// streaming kernel (STREAM triad) wants them all. The code does not tell
+// which kind a kernel is, so a combined loop construct whose launch takes
+// long enough for the difference to matter (TuneSeconds) is timed at
+// occupancy, 1, 2 and 4 blocks per SM and occupancy again, one launch each,
+// and keeps the fastest for later launches of the same trip count. Any grid
+// runs every iteration (kernels loop over theirs), so only speed changes;
+// short launches, the usual case in tests, always use occupancy.
+constexpr double TuneSeconds = 200e-6;
+
+struct TunedGrid {
+  int PerSM;
+  GridTuning *Timing; // the tuning this launch's time goes to, or null
+};
+
+TunedGrid tunedBlocksPerSM(Kernel &K, int Occupancy, int Threads,
+                           const cot_launch_params &P) {
+  bool Tunable = P.TripCount > 0 &&
+                 (P.Flags & COT_LAUNCH_THREADS_SHARE_ITERATIONS);
+  if (!Tunable)
+    return {Occupancy, nullptr};
+  std::lock_guard<std::mutex> Lock(K.Mu);
+  GridTuning &T = K.Tuning[{P.TripCount, Threads}];
+  if (T.Chosen)
+    return {T.Chosen, nullptr};
+  if (T.Candidates.empty()) {
+    T.Candidates.push_back(Occupancy);
+    for (int PerSM : {1, 2, 4})
+      if (PerSM < Occupancy)
+        T.Candidates.push_back(PerSM);
+    T.Candidates.push_back(Occupancy);
+  }
+  return {T.Candidates[std::min(T.Next, T.Candidates.size() - 1)], &T};
+}
+
+void recordLaunchTime(Kernel &K, GridTuning &T, double Seconds) {
+  std::lock_guard<std::mutex> Lock(K.Mu);
+  if (T.Chosen || T.Next >= T.Candidates.size())
+    return;
+  T.Seconds.push_back(Seconds);
+  ++T.Next;
+  // The first launch decides whether timing is worth it.
+  bool Short = T.Next == 1 && Seconds < TuneSeconds;
+  if (!Short && T.Next < T.Candidates.size())
+    return;
+  size_t Best = 0;
+  for (size_t I = 1; I < T.Seconds.size(); ++I)
+    if (T.Seconds[I] < T.Seconds[Best])
+      Best = I;
+  T.Chosen = T.Candidates[Best];
+  if (!Short)
+    info("cuda device %d: kernel '%s' keeps %d blocks/SM (%.1f us; at "
+         "occupancy %.1f us)",
+         K.Dev, K.Name.c_str(), T.Chosen, T.Seconds[Best] * 1e6,
+         std::min(T.Seconds.front(), T.Seconds.back()) * 1e6);
 }
 
 int32_t launch(int32_t Dev, void *Handle, void **Args, int32_t NumArgs,
@@ -743,11 +818,16 @@ int32_t launch(int32_t Dev, void *Handle, void **Args, int32_t NumArgs,
                                           std::to_string(K->MaxThreads)
                                     : std::string());
   long long Blocks;
+  TunedGrid Grid{0, nullptr};
   if (NumTeams > 0) {
     Blocks = NumTeams;
     Why += ", num_teams " + std::to_string(NumTeams);
   } else {
-    Blocks = defaultBlocks(*K, *D, Threads, *P, Why);
+    int Occupancy = blocksPerSM(*K, Threads);
+    Grid = Q ? TunedGrid{Occupancy, nullptr} // asynchronous: not timed
+             : tunedBlocksPerSM(*K, Occupancy, Threads, *P);
+    Blocks = defaultBlocks(Grid.PerSM, Grid.PerSM == Occupancy, *D, Threads,
+                           *P, Why);
   }
   if (Blocks > D->MaxGridX) {
     Blocks = D->MaxGridX;
@@ -760,6 +840,7 @@ int32_t launch(int32_t Dev, void *Handle, void **Args, int32_t NumArgs,
   for (int32_t I = 0; I < NumArgs; ++I)
     Params[(size_t)I] = &Args[I];
   CUstream S = streamOf(Q);
+  auto Start = std::chrono::steady_clock::now();
   CUresult R = cu.LaunchKernel(K->Fn, (unsigned)Blocks, 1, 1,
                                (unsigned)Threads, 1, 1, 0, S,
                                NumArgs > 0 ? Params.data() : nullptr, nullptr);
@@ -774,6 +855,11 @@ int32_t launch(int32_t Dev, void *Handle, void **Args, int32_t NumArgs,
   if ((R = cu.StreamSynchronize(S)))
     return !fail("kernel '%s' failed on cuda device %d: %s", K->Name.c_str(),
                  Dev, errorText(R).c_str());
+  if (Grid.Timing)
+    recordLaunchTime(*K, *Grid.Timing,
+                     std::chrono::duration<double>(
+                         std::chrono::steady_clock::now() - Start)
+                         .count());
   return 0;
 }
 
