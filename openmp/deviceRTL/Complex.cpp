@@ -35,6 +35,11 @@ template <typename T> T copySign(T Mag, T Sign) {
 template <typename T> T unitOf(T X, bool Inf) {
   return copySign(Inf ? T(1) : T(0), X);
 }
+/// Annex G's recovery takes NaN parts of the other operand as signed zeros.
+template <typename T> void zeroIfNaN(T &X) {
+  if (isNaN(X))
+    X = copySign(T(0), X);
+}
 
 template <typename T> Complex<T> multiply(T A, T B, T C, T D) {
   T AC = A * C, BD = B * D, AD = A * D, BC = B * C;
@@ -45,31 +50,23 @@ template <typename T> Complex<T> multiply(T A, T B, T C, T D) {
   if (isInf(A) || isInf(B)) { // first operand infinite
     A = unitOf(A, isInf(A));
     B = unitOf(B, isInf(B));
-    if (isNaN(C))
-      C = copySign(T(0), C);
-    if (isNaN(D))
-      D = copySign(T(0), D);
+    zeroIfNaN(C);
+    zeroIfNaN(D);
     Recalc = true;
   }
   if (isInf(C) || isInf(D)) { // second operand infinite
     C = unitOf(C, isInf(C));
     D = unitOf(D, isInf(D));
-    if (isNaN(A))
-      A = copySign(T(0), A);
-    if (isNaN(B))
-      B = copySign(T(0), B);
+    zeroIfNaN(A);
+    zeroIfNaN(B);
     Recalc = true;
   }
   if (!Recalc &&
       (isInf(AC) || isInf(BD) || isInf(AD) || isInf(BC))) { // overflow
-    if (isNaN(A))
-      A = copySign(T(0), A);
-    if (isNaN(B))
-      B = copySign(T(0), B);
-    if (isNaN(C))
-      C = copySign(T(0), C);
-    if (isNaN(D))
-      D = copySign(T(0), D);
+    zeroIfNaN(A);
+    zeroIfNaN(B);
+    zeroIfNaN(C);
+    zeroIfNaN(D);
     Recalc = true;
   }
   if (Recalc) {
