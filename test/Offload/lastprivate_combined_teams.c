@@ -1,7 +1,6 @@
 // lastprivate on target teams distribute parallel for: the variable is
 // implicitly mapped tofrom (OpenMP 5.0) and gets the value of the last
 // iteration, with or without an explicit map, with several teams.
-// GPU-SKIP: the GPU copies back another iteration's value (docs/known-issues/README.md)
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
 // RUN: %t | FileCheck %s
 #include <stdio.h>

@@ -81,7 +81,11 @@ SiteKind siteKindOf(OpenMPDirectiveKind K) {
 
 /// Combined constructs whose whole region is a parallel region, maybe inside
 /// a distribute loop, and whose threads all run it. A num_threads or if
-/// clause for the parallel part keeps the construct in generic mode.
+/// clause for the parallel part keeps the construct in generic mode, and so
+/// does lastprivate or linear with teams: in SPMD mode every thread keeps
+/// its own copy of the team's private variable, and the distribute loop's
+/// final copy-out, which all threads of the last team make, would race
+/// with copies that do not hold the last iteration's value.
 bool allowsSPMD(const OMPExecutableDirective &D) {
   switch (D.getDirectiveKind()) {
   case llvm::omp::OMPD_target_teams_distribute_parallel_for:
@@ -96,6 +100,10 @@ bool allowsSPMD(const OMPExecutableDirective &D) {
     return false;
   }
   if (D.getSingleClause<OMPNumThreadsClause>())
+    return false;
+  if (isOpenMPTeamsDirective(D.getDirectiveKind()) &&
+      (D.hasClausesOfKind<OMPLastprivateClause>() ||
+       D.hasClausesOfKind<OMPLinearClause>()))
     return false;
   for (const auto *C : D.getClausesOfKind<OMPIfClause>())
     if (C->getNameModifier() == llvm::omp::OMPD_parallel ||
