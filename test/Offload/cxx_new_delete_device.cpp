@@ -29,8 +29,10 @@ int main() {
     int *A = new int[100];
     for (int I = 0; I < 100; ++I)
       A[I] = I;
+    int Sum = 0;
     for (int I = 0; I < 100; ++I)
-      ArraySum += A[I];
+      Sum += A[I];
+    ArraySum = Sum;
     delete[] A;
     Wide *W = new Wide();
     Aligned = (reinterpret_cast<uintptr_t>(W) % alignof(Wide)) == 0;
