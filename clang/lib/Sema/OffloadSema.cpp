@@ -38,6 +38,8 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/Mangle.h"
+#include "clang/Basic/TargetInfo.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/OpenMPKinds.h"
@@ -45,6 +47,8 @@
 #include "clang/Sema/Sema.h"
 #include "clang/Sema/SemaConsumer.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Frontend/OpenMP/OMPContext.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace clang;
 using namespace llvm;
@@ -352,9 +356,56 @@ static void markDeclareTarget(ValueDecl *VD) {
     addAnnotation(VD, DeclareTargetIndirectAnnotation);
 }
 
+/// Whether a variant selector holds in the OpenMP context of a compilation
+/// for \p Triple (a device compilation unless \p Device is false).
+static bool variantHolds(ASTContext &Ctx, const OMPDeclareVariantAttr &A,
+                         StringRef Triple, bool Device) {
+  llvm::omp::VariantMatchInfo VMI;
+  A.getTraitInfos()->getAsVariantMatchInfo(Ctx, VMI);
+  llvm::omp::OMPContext Context(Device, llvm::Triple(Triple));
+  return llvm::omp::isVariantApplicableInContext(VMI, Context);
+}
+
+/// One parse serves host and devices, and Clang binds calls to the host's
+/// variant. A variant that only an offload device selects (device={kind(
+/// nohost)}, kind(gpu), arch(nvptx64)) is kept (used) and named in an
+/// annotation on the base function; device extraction and the NVPTX
+/// retargeting rebind device code's calls to it.
+static void markDeviceVariants(FunctionDecl *FD) {
+  ASTContext &Ctx = FD->getASTContext();
+  std::unique_ptr<MangleContext> Mangler(Ctx.createMangleContext());
+  for (const auto *A : FD->specific_attrs<OMPDeclareVariantAttr>()) {
+    const auto *Ref =
+        dyn_cast<DeclRefExpr>(A->getVariantFuncRef()->IgnoreParenImpCasts());
+    auto *Variant =
+        Ref ? const_cast<FunctionDecl *>(dyn_cast<FunctionDecl>(Ref->getDecl()))
+            : nullptr;
+    const std::string &HostTriple = Ctx.getTargetInfo().getTriple().str();
+    if (!Variant || variantHolds(Ctx, *A, HostTriple, /*Device=*/false))
+      continue;
+    bool OnHostDevice = variantHolds(Ctx, *A, HostTriple, /*Device=*/true);
+    bool OnGPU = variantHolds(Ctx, *A, "nvptx64-nvidia-cuda", /*Device=*/true);
+    if (!OnHostDevice && !OnGPU)
+      continue;
+    std::string Symbol;
+    llvm::raw_string_ostream OS(Symbol);
+    if (Mangler->shouldMangleDeclName(Variant))
+      Mangler->mangleName(GlobalDecl(Variant), OS);
+    else
+      OS << Variant->getName();
+    if (!Variant->hasAttr<UsedAttr>())
+      Variant->addAttr(UsedAttr::CreateImplicit(Ctx));
+    addAnnotation(FD, ((OnHostDevice ? DeviceVariantAnnotation
+                                      : GPUVariantAnnotation) +
+                       Symbol)
+                          .str());
+  }
+}
+
 void OffloadSemaConsumer::processDecl(Decl *D) {
   if (auto *FD = dyn_cast<FunctionDecl>(D)) {
     markDeclareTarget(FD);
+    markDeviceVariants(FD);
     processFunction(FD);
     return;
   }

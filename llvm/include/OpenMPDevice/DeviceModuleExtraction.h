@@ -41,6 +41,11 @@ struct DeviceGlobal {
   KindTy Kind = Variable;
 };
 
+/// Named metadata of a device module: pairs of a function and the variant
+/// that device code calls instead on GPUs only (`declare variant` with
+/// kind(gpu) or arch(nvptx64) selectors).
+constexpr llvm::StringLiteral GPUVariantsMetadata = "cot.gpu_variants";
+
 struct DeviceModule {
   std::unique_ptr<llvm::Module> M;
   std::vector<DeviceGlobal> Globals;

@@ -56,6 +56,12 @@ constexpr llvm::StringLiteral DeclareTargetLinkAnnotation =
 /// call them through their host addresses.
 constexpr llvm::StringLiteral DeclareTargetIndirectAnnotation =
     "cot.declare_target_indirect";
+/// Annotations on a function with a `declare variant` whose selector holds
+/// on offload devices but not on the host: "<prefix><variant's symbol>".
+/// Device code calls the variant instead: on every offload device
+/// (device={kind(nohost)}), or on GPUs only (kind(gpu), arch(nvptx64)).
+constexpr llvm::StringLiteral DeviceVariantAnnotation = "cot.device_variant:";
+constexpr llvm::StringLiteral GPUVariantAnnotation = "cot.gpu_variant:";
 
 /// The construct a site stands for.
 enum class SiteKind : int {

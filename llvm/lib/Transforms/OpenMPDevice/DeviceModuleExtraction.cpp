@@ -38,15 +38,17 @@ using namespace llvm;
 
 namespace cot {
 
-/// Functions and variables with the annotation \p Which.
-static SmallVector<GlobalValue *, 8> annotated(Module &M, StringRef Which) {
-  SmallVector<GlobalValue *, 8> Roots;
+/// The annotations (llvm.global.annotations) of \p M: each annotated
+/// function or variable with its annotation's text.
+static SmallVector<std::pair<GlobalValue *, StringRef>, 8>
+annotations(Module &M) {
+  SmallVector<std::pair<GlobalValue *, StringRef>, 8> Result;
   GlobalVariable *Annotations = M.getNamedGlobal("llvm.global.annotations");
   if (!Annotations || !Annotations->hasInitializer())
-    return Roots;
+    return Result;
   auto *Array = dyn_cast<ConstantArray>(Annotations->getInitializer());
   if (!Array)
-    return Roots;
+    return Result;
   for (Value *Op : Array->operands()) {
     auto *Entry = dyn_cast<ConstantStruct>(Op);
     if (!Entry || Entry->getNumOperands() < 2)
@@ -55,13 +57,67 @@ static SmallVector<GlobalValue *, 8> annotated(Module &M, StringRef Which) {
     auto *Data = Str && Str->hasInitializer()
                      ? dyn_cast<ConstantDataArray>(Str->getInitializer())
                      : nullptr;
-    if (!Data || !Data->isCString() || Data->getAsCString() != Which)
-      continue;
-    if (auto *GV =
-            dyn_cast<GlobalValue>(Entry->getOperand(0)->stripPointerCasts()))
-      Roots.push_back(GV);
+    auto *GV = dyn_cast<GlobalValue>(Entry->getOperand(0)->stripPointerCasts());
+    if (Data && Data->isCString() && GV)
+      Result.push_back({GV, Data->getAsCString()});
   }
-  return Roots;
+  return Result;
+}
+
+/// Functions and variables with the annotation \p Which.
+static SmallVector<GlobalValue *, 8> annotated(Module &M, StringRef Which) {
+  SmallVector<GlobalValue *, 8> Found;
+  for (auto &[GV, Text] : annotations(M))
+    if (Text == Which)
+      Found.push_back(GV);
+  return Found;
+}
+
+/// A function whose calls device code makes to a variant instead.
+struct DeviceVariant {
+  Function *Base, *Variant;
+  bool GPUOnly;
+};
+
+/// The `declare variant`s that only offload devices select (OffloadMarkers.h).
+static SmallVector<DeviceVariant, 4> deviceVariants(Module &M) {
+  SmallVector<DeviceVariant, 4> Found;
+  for (auto &[GV, Text] : annotations(M)) {
+    StringRef Symbol = Text;
+    bool GPUOnly = Symbol.consume_front(GPUVariantAnnotation);
+    if (!GPUOnly && !Symbol.consume_front(DeviceVariantAnnotation))
+      continue;
+    auto *Base = dyn_cast<Function>(GV);
+    Function *Variant = M.getFunction(Symbol);
+    if (Base && Variant && Base->getFunctionType() == Variant->getFunctionType())
+      Found.push_back({Base, Variant, GPUOnly});
+  }
+  return Found;
+}
+
+/// Device code calls the variants: those of every offload device now, the
+/// GPU's through the `cot.gpu_variants` list that the NVPTX retargeting
+/// applies (the x86_64 device link has no use for it).
+static void bindDeviceVariants(Module &Dev, ArrayRef<DeviceVariant> Variants,
+                               ValueToValueMapTy &VMap,
+                               SmallPtrSetImpl<GlobalValue *> &Keep) {
+  NamedMDNode *GPUList = nullptr;
+  for (const DeviceVariant &V : Variants) {
+    auto *Base = dyn_cast_or_null<Function>(VMap.lookup(V.Base));
+    auto *Variant = dyn_cast_or_null<Function>(VMap.lookup(V.Variant));
+    if (!Base || !Variant)
+      continue;
+    if (!V.GPUOnly) {
+      Base->replaceAllUsesWith(Variant);
+      continue;
+    }
+    if (!GPUList)
+      GPUList = Dev.getOrInsertNamedMetadata(GPUVariantsMetadata);
+    LLVMContext &Ctx = Dev.getContext();
+    GPUList->addOperand(MDNode::get(
+        Ctx, {ValueAsMetadata::get(Base), ValueAsMetadata::get(Variant)}));
+    Keep.insert(Variant);
+  }
 }
 
 /// Device code reaches a `declare target link` variable through a pointer
@@ -216,6 +272,9 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
   for (const KernelInfo &K : Kernels)
     Roots.push_back(K.F);
   append_range(Roots, annotated(Host, DeclareTargetAnnotation));
+  SmallVector<DeviceVariant, 4> Variants = deviceVariants(Host);
+  for (const DeviceVariant &V : Variants)
+    Roots.push_back(V.Variant);
   SmallVector<GlobalValue *, 4> Links =
       annotated(Host, DeclareTargetLinkAnnotation);
   SetVector<GlobalValue *> Needed = reachableFrom(Roots);
@@ -230,6 +289,7 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
 
   DeviceModule Result;
   SmallPtrSet<GlobalValue *, 32> Keep;
+  bindDeviceVariants(*Dev, Variants, VMap, Keep);
   for (GlobalValue *GV : Needed) {
     auto *DevGV = cast<GlobalValue>(VMap[GV]);
     if (DevGV->isDeclaration())

@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OpenMPDevice/NVPTX.h"
+#include "OpenMPDevice/DeviceModuleExtraction.h"
 
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -28,6 +29,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Local.h"
 
@@ -156,6 +158,21 @@ static void lowerOrderingToBarriers(Function &F) {
   }
 }
 
+/// Calls of functions with a GPU-only `declare variant` go to the variant
+/// (device extraction listed the pairs).
+static void bindGPUVariants(Module &M) {
+  NamedMDNode *List = M.getNamedMetadata(GPUVariantsMetadata);
+  if (!List)
+    return;
+  for (MDNode *Pair : List->operands()) {
+    auto *Base = mdconst::dyn_extract_or_null<Function>(Pair->getOperand(0));
+    auto *Variant = mdconst::dyn_extract_or_null<Function>(Pair->getOperand(1));
+    if (Base && Variant)
+      Base->replaceAllUsesWith(Variant);
+  }
+  M.eraseNamedMetadata(List);
+}
+
 Error retargetToNVPTX(Module &M) {
   for (GlobalVariable &GV : M.globals())
     if (GV.isThreadLocal() && !GV.use_empty())
@@ -163,6 +180,7 @@ Error retargetToNVPTX(Module &M) {
                                "the thread_local variable '%s' cannot be "
                                "used on an NVIDIA GPU",
                                GV.getName().str().c_str());
+  bindGPUVariants(M);
   for (Function &F : M) {
     if (Error E = checkHostOnlyFeatures(F))
       return E;
