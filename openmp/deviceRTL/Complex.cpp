@@ -40,27 +40,26 @@ template <typename T> void zeroIfNaN(T &X) {
   if (isNaN(X))
     X = copySign(T(0), X);
 }
+/// When the operand (Re, Im) is infinite, Annex G's multiplication goes on
+/// with it as (±1 or ±0, ±1 or ±0) and the other operand's NaN parts as
+/// zeros; returns whether it was.
+template <typename T> bool takeInfinite(T &Re, T &Im, T &OtherRe, T &OtherIm) {
+  if (!isInf(Re) && !isInf(Im))
+    return false;
+  Re = unitOf(Re, isInf(Re));
+  Im = unitOf(Im, isInf(Im));
+  zeroIfNaN(OtherRe);
+  zeroIfNaN(OtherIm);
+  return true;
+}
 
 template <typename T> Complex<T> multiply(T A, T B, T C, T D) {
   T AC = A * C, BD = B * D, AD = A * D, BC = B * C;
   Complex<T> R{AC - BD, AD + BC};
   if (!isNaN(R.Re) || !isNaN(R.Im))
     return R;
-  bool Recalc = false;
-  if (isInf(A) || isInf(B)) { // first operand infinite
-    A = unitOf(A, isInf(A));
-    B = unitOf(B, isInf(B));
-    zeroIfNaN(C);
-    zeroIfNaN(D);
-    Recalc = true;
-  }
-  if (isInf(C) || isInf(D)) { // second operand infinite
-    C = unitOf(C, isInf(C));
-    D = unitOf(D, isInf(D));
-    zeroIfNaN(A);
-    zeroIfNaN(B);
-    Recalc = true;
-  }
+  bool Recalc = takeInfinite(A, B, C, D);
+  Recalc |= takeInfinite(C, D, A, B);
   if (!Recalc &&
       (isInf(AC) || isInf(BD) || isInf(AD) || isInf(BC))) { // overflow
     zeroIfNaN(A);

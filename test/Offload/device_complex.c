@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 int main(void) {
-  double Out[8];
+  double Out[9];
   double complex A = 1.0 + 2.0 * I, B = 3.0 - 1.0 * I;
   float complex Af = 1.0f + 2.0f * I, Bf = 3.0f - 1.0f * I;
 #pragma omp target map(from : Out) map(to : A, B, Af, Bf)
@@ -26,10 +26,12 @@ int main(void) {
     Out[5] = cimagf(Qf);
     Out[6] = isinf(creal(Z)) || isinf(cimag(Z));
     Out[7] = creal(A / (0.0 + 0.0 * I));
+    double complex W = A * Big;
+    Out[8] = isinf(creal(W)) || isinf(cimag(W));
   }
   // (1+2i)(3-i) = 5+5i; (1+2i)/(3-i) = 0.1+0.7i
-  // CHECK: mul 5 5 div 0.1 0.7 float 5 0.7 inf 1 divzero inf
-  printf("mul %g %g div %g %g float %g %g inf %g divzero %g\n", Out[0], Out[1],
-         Out[2], Out[3], Out[4], Out[5], Out[6], Out[7]);
+  // CHECK: mul 5 5 div 0.1 0.7 float 5 0.7 inf 1 1 divzero inf
+  printf("mul %g %g div %g %g float %g %g inf %g %g divzero %g\n", Out[0],
+         Out[1], Out[2], Out[3], Out[4], Out[5], Out[6], Out[8], Out[7]);
   return 0;
 }
