@@ -106,6 +106,13 @@ typedef float Float2 __attribute__((ext_vector_type(2)));
 
 Float2 toFloat2(Complex<float> Z) { return Float2{Z.Re, Z.Im}; }
 
+_Complex double toComplexDouble(Complex<double> Z) {
+  _Complex double R;
+  __real__ R = Z.Re;
+  __imag__ R = Z.Im;
+  return R;
+}
+
 } // namespace
 
 COT_EXPORT Float2 __mulsc3(float A, float B, float C, float D) {
@@ -117,17 +124,9 @@ COT_EXPORT Float2 __divsc3(float A, float B, float C, float D) {
 }
 
 COT_EXPORT _Complex double __muldc3(double A, double B, double C, double D) {
-  Complex<double> Z = multiply(A, B, C, D);
-  _Complex double R;
-  __real__ R = Z.Re;
-  __imag__ R = Z.Im;
-  return R;
+  return toComplexDouble(multiply(A, B, C, D));
 }
 
 COT_EXPORT _Complex double __divdc3(double A, double B, double C, double D) {
-  Complex<double> Z = divide(A, B, C, D);
-  _Complex double R;
-  __real__ R = Z.Re;
-  __imag__ R = Z.Im;
-  return R;
+  return toComplexDouble(divide(A, B, C, D));
 }

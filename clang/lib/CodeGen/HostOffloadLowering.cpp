@@ -746,14 +746,8 @@ static uint32_t entryFlags(DeviceGlobal::KindTy Kind) {
 /// enclosing function has another at the same line), which PTX rejects.
 static void makeKernelNamesPortable(ArrayRef<KernelInfo> Kernels) {
   for (const KernelInfo &K : Kernels) {
-    std::string Name = K.F->getName().str();
-    bool Changed = false;
-    for (char &C : Name)
-      if (!isAlnum(C) && C != '_' && C != '$') {
-        C = '_';
-        Changed = true;
-      }
-    if (Changed)
+    std::string Name = portableSymbolName(K.F->getName());
+    if (Name != K.F->getName())
       K.F->setName(Name); // LLVM keeps it unique
   }
 }

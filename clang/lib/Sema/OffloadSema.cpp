@@ -356,12 +356,11 @@ static void markDeclareTarget(ValueDecl *VD) {
     addAnnotation(VD, DeclareTargetIndirectAnnotation);
 }
 
-/// Whether a variant selector holds in the OpenMP context of a compilation
-/// for \p Triple (a device compilation unless \p Device is false).
-static bool variantHolds(ASTContext &Ctx, const OMPDeclareVariantAttr &A,
+/// Whether a variant's selector holds in the OpenMP context of a
+/// compilation for \p Triple (a device compilation unless \p Device is
+/// false).
+static bool variantHolds(const llvm::omp::VariantMatchInfo &VMI,
                          StringRef Triple, bool Device) {
-  llvm::omp::VariantMatchInfo VMI;
-  A.getTraitInfos()->getAsVariantMatchInfo(Ctx, VMI);
   llvm::omp::OMPContext Context(Device, llvm::Triple(Triple));
   return llvm::omp::isVariantApplicableInContext(VMI, Context);
 }
@@ -380,11 +379,15 @@ static void markDeviceVariants(FunctionDecl *FD) {
     auto *Variant =
         Ref ? const_cast<FunctionDecl *>(dyn_cast<FunctionDecl>(Ref->getDecl()))
             : nullptr;
-    const std::string &HostTriple = Ctx.getTargetInfo().getTriple().str();
-    if (!Variant || variantHolds(Ctx, *A, HostTriple, /*Device=*/false))
+    if (!Variant)
       continue;
-    bool OnHostDevice = variantHolds(Ctx, *A, HostTriple, /*Device=*/true);
-    bool OnGPU = variantHolds(Ctx, *A, "nvptx64-nvidia-cuda", /*Device=*/true);
+    llvm::omp::VariantMatchInfo VMI;
+    A->getTraitInfos()->getAsVariantMatchInfo(Ctx, VMI);
+    const std::string &HostTriple = Ctx.getTargetInfo().getTriple().str();
+    if (variantHolds(VMI, HostTriple, /*Device=*/false))
+      continue;
+    bool OnHostDevice = variantHolds(VMI, HostTriple, /*Device=*/true);
+    bool OnGPU = variantHolds(VMI, "nvptx64-nvidia-cuda", /*Device=*/true);
     if (!OnHostDevice && !OnGPU)
       continue;
     std::string Symbol;

@@ -51,6 +51,11 @@ struct DeviceModule {
   std::vector<DeviceGlobal> Globals;
 };
 
+/// \p Symbol with the characters that PTX does not allow in symbols (all
+/// but letters, digits, '_' and '$') replaced by '_'. Every device image
+/// exports its kernels and globals under such names.
+std::string portableSymbolName(llvm::StringRef Symbol);
+
 /// Extracts the device code of \p Host for the given kernels (outlined target
 /// functions, which stay in \p Host unchanged as host fallbacks). The device
 /// module lists them in `cot.kernels` (Kernels.h).

@@ -204,8 +204,8 @@ static void eraseUnused(Module &M, const SmallPtrSetImpl<GlobalValue *> &Keep) {
   }
 }
 
-/// \p Name with the characters PTX does not allow in symbols replaced.
-static std::string ptxName(std::string Name) {
+std::string portableSymbolName(StringRef Symbol) {
+  std::string Name = Symbol.str();
   for (char &C : Name)
     if (!isAlnum(C) && C != '_' && C != '$')
       C = '_';
@@ -221,7 +221,7 @@ static std::string uniqueDeviceName(const Module &M, const GlobalValue &GV) {
   Hash.update(M.getModuleIdentifier());
   MD5::MD5Result Result;
   Hash.final(Result);
-  return ptxName((GV.getName() + "_cot_" + utohexstr(Result.low())).str());
+  return portableSymbolName((GV.getName() + "_cot_" + utohexstr(Result.low())).str());
 }
 
 /// One parse sees the host's OpenMP context, so calls of functions with
@@ -251,7 +251,7 @@ static void rebindHostVariants(Module &M) {
 static GlobalVariable *indirectFunctionSlot(const Module &Host, Module &Dev,
                                             const Function &F,
                                             Function &DevF) {
-  std::string Name = ptxName(
+  std::string Name = portableSymbolName(
       "__cot_indirect_" +
       (F.hasLocalLinkage() ? uniqueDeviceName(Host, F) : F.getName().str()));
   auto *Slot = new GlobalVariable(Dev, DevF.getType(), /*isConstant=*/true,
@@ -315,7 +315,7 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
       // conditional's `pl_cond.x_N`), which PTX does not accept.
       std::string Name = HostVar->hasLocalLinkage()
                              ? uniqueDeviceName(Host, *HostVar)
-                             : ptxName(HostVar->getName().str());
+                             : portableSymbolName(HostVar->getName().str());
       DevGV->setName(Name);
       DevGV->setLinkage(GlobalValue::ExternalLinkage);
       DevGV->setVisibility(GlobalValue::DefaultVisibility);
