@@ -220,7 +220,7 @@ chmod +x "$OUT/run.sh"
 
 status=0
 python3 - "$ROOT" "$BUILD" "$OUT" <<'PY' || status=$?
-import concurrent.futures, glob, os, re, shlex, subprocess, sys
+import concurrent.futures, os, re, shlex, subprocess, sys
 
 root, build, out = sys.argv[1:4]
 site = open(os.path.join(build, "test", "lit.site.cfg.py")).read()
@@ -516,27 +516,9 @@ for s in skipped:
     print("gpu-bundle: left out", s)
 
 # Runtime libraries, then what they and the tests link that a bare machine
-# may lack (glibc itself and the CUDA driver stay the machine's).
-libs = [p for p in glob.glob(os.path.join(libdir, "*.so*"))]
-system = re.compile(r"^(linux-vdso|ld-linux|libc|libm|libdl|libpthread|librt|"
-                    r"libcuda|libnvidia)[.-]")
-seen = set()
-todo = libs + [b for b in binaries if os.path.exists(b)]
-while todo:
-    f = todo.pop()
-    r = subprocess.run(["ldd", f], capture_output=True, text=True)
-    for line in r.stdout.splitlines():
-        m = re.match(r"\s*(\S+) => (/\S+)", line)
-        if not m or system.match(m.group(1)) or m.group(1) in seen:
-            continue
-        seen.add(m.group(1))
-        todo.append(m.group(2))
-        libs.append((m.group(1), m.group(2)))
-for l in libs:
-    name, path = (os.path.basename(l), l) if isinstance(l, str) else l
-    dst = os.path.join(out, "lib", name)
-    if not os.path.exists(dst):
-        subprocess.run(["cp", "-L", path, dst], check=True)
+# may lack.
+subprocess.run([sys.executable, os.path.join(root, "utils", "bundle-libs.py"),
+                libdir, os.path.join(out, "lib")] + binaries, check=True)
 print("gpu-bundle: %d tests, %d left out (skipped.txt)" % (len(jobs), len(skipped)))
 if failed:
     sys.exit("gpu-bundle: %d tests failed to build (they FAIL in run.sh): %s"

@@ -208,7 +208,7 @@ static bool programHasImagesFor(const char *Triple) {
   if (Binaries.empty())
     return true;
   for (const cot_binary_desc *Desc : Binaries)
-    for (int32_t I = 0; I < Desc->NumImages; ++I)
+    for (int32_t I = 0; Desc && I < Desc->NumImages; ++I)
       if (Desc->Images[I].Triple && !strcmp(Desc->Images[I].Triple, Triple))
         return true;
   return false;
@@ -309,6 +309,10 @@ static void loadPlugin(PluginState &S, const std::string &Dir,
   S.Plugins.push_back(std::move(P));
 }
 
+/// Set once the plugins are loaded: unregistration at exit must not be the
+/// first use that loads them.
+static std::atomic<PluginState *> LoadedPlugins{nullptr};
+
 static PluginState &plugins() {
   static PluginState *S = [] {
     auto *S = new PluginState();
@@ -324,6 +328,7 @@ static PluginState &plugins() {
       else
         info(nullptr, "plugin '%s' skipped: the program has no %s code",
              K.Name, K.Triple);
+    LoadedPlugins = S;
     return S;
   }();
   return *S;
@@ -405,9 +410,10 @@ __cot_unregister_binary(const cot_binary_desc *Desc) {
         Found = true;
       }
   }
-  if (!Found || env().Policy == OffloadPolicy::Disabled)
+  PluginState *S = LoadedPlugins;
+  if (!Found || !S)
     return;
-  for (auto &D : plugins().Devices) {
+  for (auto &D : S->Devices) {
     std::lock_guard<std::mutex> Lock(D->Mu);
     D->unloadBinary(Desc);
   }
