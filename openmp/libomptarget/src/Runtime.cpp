@@ -237,8 +237,17 @@ static std::string requirementNames(uint32_t Flags) {
                {COT_REQUIRES_DYNAMIC_ALLOCATORS, "dynamic_allocators"}};
   std::string Out;
   for (const auto &N : Names)
-    if (Flags & N.Flag)
+    if (Flags & N.Flag) {
       Out += std::string(Out.empty() ? "" : ", ") + N.Name;
+      Flags &= ~N.Flag;
+    }
+  if (Flags) // from a newer compiler
+    Out += std::string(Out.empty() ? "" : ", ") + "unknown requirements 0x" +
+           [&] {
+             char Hex[16];
+             snprintf(Hex, sizeof(Hex), "%x", Flags);
+             return std::string(Hex);
+           }();
   return Out;
 }
 
@@ -278,7 +287,10 @@ static void loadPlugin(PluginState &S, const std::string &Dir,
   P->Name = Name;
   P->Library = Lib;
   P->Api = Api;
-  uint32_t Required = programRequirements();
+  // No image holds a reverse-offload region: the compiler rejects
+  // device(ancestor: 1), since Clang 19 allows no target construct inside a
+  // target region. So `requires reverse_offload` holds on every device.
+  uint32_t Required = programRequirements() & ~COT_REQUIRES_REVERSE_OFFLOAD;
   int32_t First = (int32_t)S.Devices.size();
   for (int32_t I = 0; I < N; ++I) {
     const char *Why = nullptr;

@@ -254,10 +254,6 @@ int32_t numDevices() { return NumDevices; }
 uint32_t deviceFeatures(int32_t Dev, const char **Why) {
   uint32_t Features =
       COT_REQUIRES_UNIFIED_ADDRESS | COT_REQUIRES_DYNAMIC_ALLOCATORS;
-  static const char *const NoReverse =
-      "reverse offload (device(ancestor: 1)) is not implemented";
-  if (Why)
-    *Why = NoReverse;
   CUdevice Handle = 0;
   int Pageable = 0;
   if (Dev < 0 || Dev >= NumDevices || cu.DeviceGet(&Handle, Dev) ||

@@ -279,9 +279,7 @@ int32_t launch(int32_t, void *Kernel, void **Args, int32_t,
 }
 
 // The host's own memory and malloc; nothing runs code back on the host.
-uint32_t deviceFeatures(int32_t, const char **Why) {
-  if (Why)
-    *Why = "reverse offload (device(ancestor: 1)) is not implemented";
+uint32_t deviceFeatures(int32_t, const char **) {
   return COT_REQUIRES_UNIFIED_ADDRESS | COT_REQUIRES_UNIFIED_SHARED_MEMORY |
          COT_REQUIRES_DYNAMIC_ALLOCATORS;
 }
