@@ -18,6 +18,8 @@
 |*  - Every function may be called from several host threads at once for
 |*    different devices; libomptarget serialises calls that change one
 |*    device's images. Copies and launches may overlap.
+|*  - Sizes are int64_t: a negative size is a failure (nothing is allocated
+|*    or copied); data_alloc of 0 bytes returns a minimal block.
 |*
 \*===----------------------------------------------------------------------===*/
 

@@ -382,6 +382,41 @@ std::vector<const cot_binary_desc *> cot::binariesFrom(size_t First) {
                                               R.Binaries.end());
 }
 
+std::string cot::binaryName(const cot_binary_desc *Desc) {
+  Dl_info Info;
+  if (dladdr(Desc, &Info) && Info.dli_fname && *Info.dli_fname)
+    return Info.dli_fname;
+  return "the executable";
+}
+
+/// A descriptor the runtime can walk without reading outside it: images
+/// with an extent, an entry table of whole entries, declare-target globals
+/// that do not wrap around the address space. Fatal otherwise.
+static void validateBinary(const cot_binary_desc *Desc) {
+  auto Corrupt = [&](const std::string &What) {
+    fatal(nullptr, "corrupt offload binary descriptor in %s: %s",
+          binaryName(Desc).c_str(), What.c_str());
+  };
+  if (Desc->NumImages < 0 || (Desc->NumImages > 0 && !Desc->Images))
+    Corrupt(std::to_string(Desc->NumImages) + " images");
+  for (int32_t I = 0; I < Desc->NumImages; ++I) {
+    const cot_device_image &Img = Desc->Images[I];
+    if (!Img.ImageStart || Img.ImageEnd < Img.ImageStart)
+      Corrupt("image " + std::to_string(I) + " has no extent");
+  }
+  auto Begin = (uintptr_t)Desc->EntriesBegin, End = (uintptr_t)Desc->EntriesEnd;
+  if (!Begin != !End || End < Begin ||
+      (End - Begin) % sizeof(cot_offload_entry) != 0)
+    Corrupt("the offload entry table is not a whole number of entries");
+  for (const cot_offload_entry *E = Desc->EntriesBegin;
+       E && E != Desc->EntriesEnd; ++E)
+    if ((E->Flags & (COT_ENTRY_GLOBAL | COT_ENTRY_LINK)) && E->HostAddr &&
+        rangeWraps((uintptr_t)E->HostAddr, E->Size))
+      Corrupt(std::string("declare target variable '") +
+              (E->Name ? E->Name : "?") + "' of " + std::to_string(E->Size) +
+              " bytes wraps around the address space");
+}
+
 extern "C" COT_EXPORT void __cot_register_binary(const cot_binary_desc *Desc) {
   if (!Desc)
     return;
@@ -390,6 +425,7 @@ extern "C" COT_EXPORT void __cot_register_binary(const cot_binary_desc *Desc) {
           "offload binary built for ABI version %d, but this libomptarget "
           "implements version %d",
           Desc->Version, COT_ABI_VERSION);
+  validateBinary(Desc);
   env(); // Report environment errors early.
   Registry &R = registry();
   std::lock_guard<std::mutex> Lock(R.Mu);
@@ -477,7 +513,7 @@ void *Device::writeIndirectTable(
     Pairs.push_back(readIndirectSlot(Handle, E->Name, Loc));
   }
   int64_t Bytes = (int64_t)(Pairs.size() * sizeof(uintptr_t));
-  void *Table = alloc(Bytes, Loc);
+  void *Table = alloc(Bytes, "declare target indirect table", Loc);
   uint64_t Count = Pairs.size() / 2;
   if (P->Api->copy_to_device(LocalId, Table, Pairs.data(), Bytes, nullptr) ||
       P->Api->copy_to_device(LocalId, TableVar, &Table, sizeof(Table),
@@ -589,12 +625,12 @@ MapEntry *Device::lookup(uintptr_t Begin, uint64_t Size, bool *Partial) {
   if (It != Table.begin()) {
     MapEntry &Prev = std::prev(It)->second;
     if (Begin < Prev.HostEnd) {
-      if (Begin + Size > Prev.HostEnd && Partial)
+      if (Size > Prev.HostEnd - Begin && Partial)
         *Partial = true;
       return &Prev;
     }
   }
-  if (Size && It != Table.end() && It->second.HostBegin < Begin + Size) {
+  if (Size && It != Table.end() && It->second.HostBegin - Begin < Size) {
     if (Partial)
       *Partial = true;
     return &It->second;
@@ -666,12 +702,17 @@ void Device::copyFromDevice(MapEntry &E, uintptr_t HostBegin, uint64_t Size,
     memcpy((void *)It->first, &It->second.first, sizeof(uintptr_t));
 }
 
-void *Device::alloc(int64_t Size, const cot_source_loc *Loc) {
-  void *Ptr = P->Api->data_alloc(LocalId, Size);
+void *Device::alloc(uint64_t Size, const char *What,
+                    const cot_source_loc *Loc) {
+  std::string Failure = "cannot allocate " + std::to_string(Size) +
+                        " bytes for '" + What + "' on device " +
+                        std::to_string(Id);
+  if (Size > (uint64_t)INT64_MAX)
+    fatal(Loc, "%s: more than the largest allocation (2^63-1 bytes)",
+          Failure.c_str());
+  void *Ptr = P->Api->data_alloc(LocalId, (int64_t)Size);
   if (!Ptr)
-    fatal(Loc, P->lastError(("cannot allocate " + std::to_string(Size) +
-                             " bytes on device " + std::to_string(Id))
-                                .c_str()));
+    fatal(Loc, P->lastError(Failure.c_str()));
   return Ptr;
 }
 

@@ -486,6 +486,11 @@ void releaseCache(DeviceState &D) {
 }
 
 void *dataAlloc(int32_t Dev, int64_t Size) {
+  if (Size < 0) {
+    fail("cannot allocate %lld bytes on cuda device %d: a negative size",
+         (long long)Size, Dev);
+    return nullptr;
+  }
   DeviceState *D = use(Dev);
   if (!D)
     return nullptr;
@@ -621,6 +626,15 @@ CUresult stagedFromDevice(DeviceState &D, char *Dst, CUdeviceptr Src,
   return CUDA_SUCCESS;
 }
 
+// A negative size is a failure, not an empty copy.
+bool badCopySize(int64_t Size, int32_t Dev) {
+  if (Size >= 0)
+    return false;
+  fail("cannot copy %lld bytes on cuda device %d: a negative size",
+       (long long)Size, Dev);
+  return true;
+}
+
 int32_t copyFailed(const char *Dir, int64_t Size, int32_t Dev, CUresult R) {
   return !fail("copying %lld bytes %s on cuda device %d failed: %s",
                (long long)Size, Dir, Dev, errorText(R).c_str());
@@ -628,7 +642,9 @@ int32_t copyFailed(const char *Dir, int64_t Size, int32_t Dev, CUresult R) {
 
 int32_t copyToDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size,
                      void *Q) {
-  if (Size <= 0)
+  if (badCopySize(Size, Dev))
+    return 1;
+  if (Size == 0)
     return 0;
   DeviceState *D = use(Dev);
   if (!D)
@@ -648,7 +664,9 @@ int32_t copyToDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size,
 
 int32_t copyFromDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size,
                        void *Q) {
-  if (Size <= 0)
+  if (badCopySize(Size, Dev))
+    return 1;
+  if (Size == 0)
     return 0;
   DeviceState *D = use(Dev);
   if (!D)
@@ -668,7 +686,9 @@ int32_t copyFromDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size,
 
 int32_t copyDeviceToDevice(int32_t SrcDev, const void *Src, int32_t DstDev,
                            void *Dst, int64_t Size, void *Q) {
-  if (Size <= 0)
+  if (badCopySize(Size, SrcDev))
+    return 1;
+  if (Size == 0)
     return 0;
   DeviceState *DD = use(DstDev);
   DeviceState *SD = DD ? use(SrcDev) : nullptr; // SrcDev's context current
@@ -722,8 +742,10 @@ long long defaultBlocks(int PerSM, bool ByOccupancy, const DeviceState &D,
   if (P.TripCount <= 0)
     return Blocks;
   bool Shared = P.Flags & COT_LAUNCH_THREADS_SHARE_ITERATIONS;
-  long long Useful = Shared ? (P.TripCount + Threads - 1) / Threads
-                            : P.TripCount;
+  // Rounded up without overflow, for trip counts up to 2^63-1.
+  long long Useful =
+      Shared ? P.TripCount / Threads + (P.TripCount % Threads != 0)
+             : P.TripCount;
   if (Useful < Blocks) {
     Blocks = Useful;
     Why += ", cut to the trip count " + std::to_string(P.TripCount) +

@@ -94,7 +94,8 @@ bool readDynamicSymbols(const void *Image, size_t Size, LoadedImage &Out) {
       continue;
     SawDynsym = true;
     Elf_Data *Data = elf_getdata(Scn, nullptr);
-    if (!Data || Shdr.sh_entsize == 0)
+    if (!Data || Shdr.sh_entsize == 0 || Shdr.sh_size > Data->d_size ||
+        Shdr.sh_size / Shdr.sh_entsize > (uint64_t)INT32_MAX)
       return fail("device image is corrupt: unreadable .dynsym");
     size_t N = Shdr.sh_size / Shdr.sh_entsize;
     for (size_t I = 0; I < N; ++I) {
@@ -215,9 +216,18 @@ void *lookupKernel(void *Handle, const char *Name) {
   return lookupSymbol(Handle, Name, nullptr, "kernel");
 }
 
+bool badSize(int64_t Size, const char *What) {
+  if (Size >= 0)
+    return false;
+  fail("cannot %s %lld bytes: a negative size", What, (long long)Size);
+  return true;
+}
+
 void *dataAlloc(int32_t, int64_t Size) {
   void *P = nullptr;
-  if (Size <= 0)
+  if (badSize(Size, "allocate"))
+    return nullptr;
+  if (Size == 0)
     Size = 1;
   if (posix_memalign(&P, 64, (size_t)Size) != 0) {
     fail("out of memory allocating %lld bytes", (long long)Size);
@@ -231,25 +241,26 @@ int32_t dataFree(int32_t, void *P) {
   return 0;
 }
 
+int32_t copy(void *Dst, const void *Src, int64_t Size) {
+  if (badSize(Size, "copy"))
+    return 1;
+  memmove(Dst, Src, (size_t)Size);
+  return 0;
+}
+
 int32_t copyToDevice(int32_t, void *Dst, const void *Src, int64_t Size,
                      void *) {
-  if (Size > 0)
-    memmove(Dst, Src, (size_t)Size);
-  return 0;
+  return copy(Dst, Src, Size);
 }
 
 int32_t copyFromDevice(int32_t, void *Dst, const void *Src, int64_t Size,
                        void *) {
-  if (Size > 0)
-    memmove(Dst, Src, (size_t)Size);
-  return 0;
+  return copy(Dst, Src, Size);
 }
 
 int32_t copyDeviceToDevice(int32_t, const void *Src, int32_t, void *Dst,
                            int64_t Size, void *) {
-  if (Size > 0)
-    memmove(Dst, Src, (size_t)Size);
-  return 0;
+  return copy(Dst, Src, Size);
 }
 
 // libomp's entry points, from the program (which links libomp).
