@@ -80,8 +80,10 @@ int main(void) {
   int Sum = 0, OnDevice = 0;
 #pragma omp target is_device_ptr(D) map(from : Sum, OnDevice) device(Dev)
   {
+    int Total = 0;
     for (int I = 0; I < 16; ++I)
-      Sum += D[I];
+      Total += D[I];
+    Sum = Total;
     OnDevice = !omp_is_initial_device();
   }
   // CHECK: memcpy 0, sum on the device 120, on the device 1
