@@ -51,6 +51,9 @@ private:
 std::string locString(const cot_source_loc *Loc);
 
 /// Prints `libomptarget: error: <msg> at <loc>` and exits with status 1.
+/// While another thread is ending the process with exit(), the failure is
+/// first an info line and this thread waits for the end (10 s at most), so
+/// that it does not change the exit status the program chose.
 [[noreturn]] void fatal(const cot_source_loc *Loc, const char *Fmt, ...)
     __attribute__((format(printf, 2, 3)));
 [[noreturn]] void fatal(const cot_source_loc *Loc, const Error &E);
@@ -123,6 +126,7 @@ struct LoadedImage {
   void *Handle;
   std::vector<void *> Kernels;      // host function keys
   std::vector<uintptr_t> Globals;   // mapping table keys
+  std::vector<uintptr_t> Links;     // declare target link host variables
   void *IndirectTable;              // device copy of the indirect pairs
 };
 
@@ -147,7 +151,12 @@ public:
   /// Initialises the device and loads images registered since the last call.
   /// Must be called with Mu held; fatal (naming Loc) on failure.
   void ensureReady(const cot_source_loc *Loc);
-  void unloadBinary(const cot_binary_desc *Desc);
+  /// Unloads the image of a binary (Name: its file) that is being closed,
+  /// with its kernels and declare-target globals, and removes every mapping
+  /// of host storage inside Storage (the closing object's segments).
+  using AddressRanges = std::vector<std::pair<uintptr_t, uintptr_t>>;
+  void unloadBinary(const cot_binary_desc *Desc, const std::string &Name,
+                    const AddressRanges &Storage);
 
   /// Lookup of host [Begin, Begin+Size): the entry that contains it, or the
   /// entry it partially overlaps (Partial set), or null. Size 0 finds the

@@ -345,6 +345,16 @@ std::string hostFunctionName(void *Fn) {
 const cot_map_list EmptyList = {0, 0, nullptr, nullptr, nullptr, nullptr,
                                 nullptr};
 
+/// Why a region for which deviceForConstruct gave no device runs on the
+/// host.
+std::string hostFallbackReason() {
+  if (env().Policy == OffloadPolicy::Disabled)
+    return "offload disabled";
+  if (numDevices() == 0)
+    return "no offload device (" + whyNoDevices() + ")";
+  return "initial device";
+}
+
 } // namespace
 
 /// __cot_target_launch, for an immediate or a deferred region.
@@ -361,10 +371,9 @@ static int32_t launch(int64_t DeviceId, void *HostFn, const cot_map_list *Maps,
   }
   Device *D = deviceForConstruct(DeviceId, Loc);
   if (!D) {
-    info(Loc, "target region '%s' runs on the host: %s",
-         hostFunctionName(HostFn).c_str(),
-         env().Policy == OffloadPolicy::Disabled ? "offload disabled"
-                                                 : "initial device");
+    if (infoEnabled())
+      info(Loc, "target region '%s' runs on the host: %s",
+           hostFunctionName(HostFn).c_str(), hostFallbackReason().c_str());
     return 1;
   }
   bool Mandatory = env().Policy == OffloadPolicy::Mandatory;
@@ -501,6 +510,9 @@ DeferredLaunches &deferredLaunches() {
 }
 
 } // namespace
+
+void cot::lockDeferredLaunches() { deferredLaunches().Mu.lock(); }
+void cot::unlockDeferredLaunches() { deferredLaunches().Mu.unlock(); }
 
 extern "C" COT_EXPORT void
 __cot_target_defer(void *Task, int64_t DeviceId, void *HostFn,

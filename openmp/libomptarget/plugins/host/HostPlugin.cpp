@@ -13,7 +13,11 @@
 // entry gets a precise message instead of a dlopen/dlsym failure), then
 // written to an anonymous memfd and dlopened through /proc/self/fd. Each load
 // uses a fresh memfd (kept open while loaded, so the path is unique), so
-// every device gets its own copy of the image's globals. Kernels are `void name(void **Args)` and are called directly.
+// every device gets its own copy of the image's globals. Kernels are
+// `void name(void **Args)` and are called directly.
+//
+// State that outlives a fork() stays valid in the child (the images are in
+// its memory, the memfds are inherited), so the child may offload again.
 //
 // LIBOMPTARGET_NUM_HOST_DEVICES (default 1) sets how many devices it offers.
 //
@@ -42,16 +46,16 @@
 
 namespace {
 
-thread_local std::string LastError;
+// Trivially destructible: a thread's destructors (the main thread's run
+// at exit, before the images are unregistered) never leave a dead object.
+thread_local char LastError[1024];
 
 bool fail(const char *Fmt, ...) __attribute__((format(printf, 1, 2)));
 bool fail(const char *Fmt, ...) {
-  char Buf[1024];
   va_list Ap;
   va_start(Ap, Fmt);
-  vsnprintf(Buf, sizeof(Buf), Fmt, Ap);
+  vsnprintf(LastError, sizeof(LastError), Fmt, Ap);
   va_end(Ap);
-  LastError = Buf;
   return false;
 }
 
@@ -303,7 +307,7 @@ int32_t queueCreate(int32_t, void **Queue) {
 }
 int32_t synchronize(int32_t, void *) { return 0; }
 int32_t queueDestroy(int32_t, void *) { return 0; }
-const char *lastError() { return LastError.c_str(); }
+const char *lastError() { return LastError; }
 
 const cot_plugin_api Api = {
     COT_PLUGIN_API_VERSION, COT_PLUGIN_SHARES_HOST_ADDRESS_SPACE, "x86_64",
