@@ -431,8 +431,9 @@ static int32_t launch(int64_t DeviceId, void *HostFn, const cot_map_list *Maps,
            : "");
   if (NumArgs == 0)
     Args.push_back(nullptr); // never pass a null array
+  cot_launch_site Site = {K->Name, D->Id, Loc};
   if (D->P->Api->launch(D->LocalId, K->Handle, Args.data(), NumArgs, &Geometry,
-                        nullptr) != 0 ||
+                        &Site, nullptr) != 0 ||
       D->P->Api->synchronize(D->LocalId, nullptr) != 0)
     fatal(Loc, D->P->lastError(
                    (std::string("kernel '") + K->Name + "' failed").c_str()));

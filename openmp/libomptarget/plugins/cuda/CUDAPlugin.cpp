@@ -843,7 +843,8 @@ void recordLaunchTime(Kernel &K, GridTuning &T, double Seconds) {
 }
 
 int32_t launch(int32_t Dev, void *Handle, void **Args, int32_t NumArgs,
-               const cot_launch_params *P, void *Q) {
+               const cot_launch_params *P, const cot_launch_site *,
+               void *Q) {
   int32_t NumTeams = P->NumTeams, ThreadLimit = P->ThreadLimit;
   auto *K = static_cast<Kernel *>(Handle);
   DeviceState *D = use(Dev);

@@ -14,7 +14,8 @@
 // written to an anonymous memfd and dlopened through /proc/self/fd. Each load
 // uses a fresh memfd (kept open while loaded, so the path is unique), so
 // every device gets its own copy of the image's globals. Kernels are
-// `void name(void **Args)` and are called directly.
+// `void name(void **Args)` and are called directly; a fault inside one is
+// reported with the kernel's name and construct (KernelFaults.h).
 //
 // State that outlives a fork() stays valid in the child (the images are in
 // its memory, the memfds are inherited), so the child may offload again.
@@ -23,6 +24,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "KernelFaults.h"
 #include "OffloadABI.h"
 #include "PluginAPI.h"
 
@@ -59,6 +61,15 @@ bool fail(const char *Fmt, ...) {
   return false;
 }
 
+using cot::host::CodeRange;
+
+/// A kernel handle: the function and the code of its image, for fault
+/// reports.
+struct Kernel {
+  cot_host_kernel_fn Fn;
+  CodeRange Code;
+};
+
 int32_t NumDevices = 1;
 
 struct LoadedImage {
@@ -68,6 +79,9 @@ struct LoadedImage {
   int Fd = -1;
   // Defined dynamic symbols: name -> size.
   std::unordered_map<std::string, uint64_t> Symbols;
+  CodeRange Code;
+  std::mutex KernelsMu;
+  std::unordered_map<std::string, std::unique_ptr<Kernel>> Kernels;
 };
 
 // Reads the dynamic symbol table of an in-memory ELF shared object.
@@ -165,6 +179,7 @@ int32_t init() {
               S);
   }
   std::call_once(ElfOnce, [] { elf_version(EV_CURRENT); });
+  cot::host::installFaultHandlers();
   return 0;
 }
 
@@ -182,6 +197,7 @@ void *loadImage(int32_t, const void *Image, size_t Size) {
   if (!readDynamicSymbols(Image, Size, *Img) ||
       !dlopenFromMemory(Image, Size, *Img))
     return nullptr;
+  Img->Code = cot::host::codeRangeOf(Img->Handle);
   return Img.release();
 }
 
@@ -217,7 +233,18 @@ void *lookupGlobal(void *Handle, const char *Name, uint64_t *Size) {
 }
 
 void *lookupKernel(void *Handle, const char *Name) {
-  return lookupSymbol(Handle, Name, nullptr, "kernel");
+  auto *Img = static_cast<LoadedImage *>(Handle);
+  std::lock_guard<std::mutex> Lock(Img->KernelsMu);
+  std::unique_ptr<Kernel> &K = Img->Kernels[Name];
+  if (!K) {
+    void *Fn = lookupSymbol(Handle, Name, nullptr, "kernel");
+    if (!Fn) {
+      Img->Kernels.erase(Name);
+      return nullptr;
+    }
+    K.reset(new Kernel{reinterpret_cast<cot_host_kernel_fn>(Fn), Img->Code});
+  }
+  return K.get();
 }
 
 bool badSize(int64_t Size, const char *What) {
@@ -273,12 +300,16 @@ extern "C" void __kmpc_set_thread_limit(void *Loc, int Gtid, int Limit)
     __attribute__((weak));
 extern "C" int omp_get_thread_limit(void) __attribute__((weak));
 
-int32_t launch(int32_t, void *Kernel, void **Args, int32_t,
-               const cot_launch_params *P, void *) {
+int32_t launch(int32_t, void *Handle, void **Args, int32_t,
+               const cot_launch_params *P, const cot_launch_site *Site,
+               void *) {
   // The kernel forks its own teams/threads through libomp. A thread_limit
   // clause (OpenMP 5.1, also on a target without teams) becomes the
   // thread-limit ICV of the region, on the thread that runs it.
-  auto Run = reinterpret_cast<void (*)(void **)>(Kernel);
+  auto *K = static_cast<Kernel *>(Handle);
+  cot_launch_site NoSite = {"?", 0, nullptr};
+  cot::host::RunningKernel Running(Site ? *Site : NoSite, K->Code);
+  cot_host_kernel_fn Run = K->Fn;
   bool Limit = P->ThreadLimit > 0 && __kmpc_set_thread_limit &&
                __kmpc_global_thread_num && omp_get_thread_limit;
   if (!Limit) {
