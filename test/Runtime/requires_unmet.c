@@ -26,6 +26,6 @@ int main(void) {
 }
 // CHECK: libomptarget: info: plugin 'x86_64' device 0 not used: the program requires unknown requirements 0x100; the device cannot give it
 // CHECK: libomptarget: info: plugin 'x86_64' skipped: none of its devices gives what the program requires
-// CHECK: libomptarget: info: target region 'k_add' runs on the host: initial device at test.c:20:3
+// CHECK: libomptarget: info: target region 'k_add' runs on the host: no offload device (plugin 'x86_64' skipped: none of its devices gives what the program requires) at test.c:20:3
 // CHECK: fallback 1 devices 0
 // MANDATORY: libomptarget: error: OMP_TARGET_OFFLOAD=MANDATORY but no offload device is available
