@@ -34,6 +34,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "clang-offload/Sema/MapEntryBuilder.h"
+#include "clang-offload/Sema/ExprRebuild.h"
 
 #include "OffloadABI.h"
 
@@ -96,98 +97,6 @@ static bool isFirstPointee(ASTContext &Ctx, const Expr *E) {
   return ASE && ASE->getIdx()->EvaluateAsInt(Index, Ctx) &&
          Index.Val.getInt().isZero();
 }
-
-/// Rewrites a declare-mapper's map item for one use of the mapper: the
-/// mapper's variable becomes the mapped expression. Map items are access
-/// paths (members, subscripts, sections) with simple bound expressions, so
-/// rebuilding those node kinds is enough; anything else fails.
-class MapperVarSubstitution {
-public:
-  MapperVarSubstitution(ASTContext &Ctx, const Decl *Var, Expr *Replacement)
-      : Ctx(Ctx), Var(Var), Replacement(Replacement) {}
-
-  Expr *rebuild(Expr *X) {
-    if (!X)
-      return nullptr;
-    if (!mentionsVar(X))
-      return X;
-    if (auto *DRE = dyn_cast<DeclRefExpr>(X))
-      return DRE->getDecl() == Var ? Replacement : X;
-    if (auto *P = dyn_cast<ParenExpr>(X))
-      return rebuild(P->getSubExpr());
-    if (auto *ICE = dyn_cast<ImplicitCastExpr>(X)) {
-      Expr *Sub = rebuild(ICE->getSubExpr());
-      return Sub ? ImplicitCastExpr::Create(Ctx, ICE->getType(),
-                                            ICE->getCastKind(), Sub, nullptr,
-                                            ICE->getValueKind(),
-                                            FPOptionsOverride())
-                 : nullptr;
-    }
-    if (auto *ME = dyn_cast<MemberExpr>(X)) {
-      Expr *Base = rebuild(ME->getBase());
-      return Base ? MemberExpr::Create(
-                        Ctx, Base, ME->isArrow(), ME->getOperatorLoc(),
-                        ME->getQualifierLoc(), ME->getTemplateKeywordLoc(),
-                        ME->getMemberDecl(), ME->getFoundDecl(),
-                        ME->getMemberNameInfo(), nullptr, ME->getType(),
-                        ME->getValueKind(), ME->getObjectKind(),
-                        ME->isNonOdrUse())
-                  : nullptr;
-    }
-    if (auto *AS = dyn_cast<ArraySectionExpr>(X)) {
-      Expr *Base = rebuild(AS->getBase());
-      if (!Base)
-        return nullptr;
-      return new (Ctx) ArraySectionExpr(
-          Base, rebuildOptional(AS->getLowerBound()),
-          rebuildOptional(AS->getLength()), rebuildOptional(AS->getStride()),
-          AS->getType(), AS->getValueKind(), AS->getObjectKind(),
-          AS->getColonLocFirst(), AS->getColonLocSecond(),
-          AS->getRBracketLoc());
-    }
-    if (auto *ASE = dyn_cast<ArraySubscriptExpr>(X)) {
-      Expr *L = rebuild(ASE->getLHS()), *R = rebuild(ASE->getRHS());
-      return L && R ? new (Ctx) ArraySubscriptExpr(
-                          L, R, ASE->getType(), ASE->getValueKind(),
-                          ASE->getObjectKind(), ASE->getRBracketLoc())
-                    : nullptr;
-    }
-    if (auto *BO = dyn_cast<BinaryOperator>(X)) {
-      Expr *L = rebuild(BO->getLHS()), *R = rebuild(BO->getRHS());
-      return L && R ? BinaryOperator::Create(
-                          Ctx, L, R, BO->getOpcode(), BO->getType(),
-                          BO->getValueKind(), BO->getObjectKind(),
-                          BO->getOperatorLoc(), BO->getFPFeatures())
-                    : nullptr;
-    }
-    if (auto *UO = dyn_cast<UnaryOperator>(X)) {
-      Expr *Sub = rebuild(UO->getSubExpr());
-      return Sub ? UnaryOperator::Create(
-                       Ctx, Sub, UO->getOpcode(), UO->getType(),
-                       UO->getValueKind(), UO->getObjectKind(),
-                       UO->getOperatorLoc(), UO->canOverflow(),
-                       UO->getFPOptionsOverride())
-                 : nullptr;
-    }
-    return nullptr;
-  }
-
-private:
-  ASTContext &Ctx;
-  const Decl *Var;
-  Expr *Replacement;
-
-  Expr *rebuildOptional(Expr *X) { return X ? rebuild(X) : nullptr; }
-
-  bool mentionsVar(const Stmt *X) const {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
-      return DRE->getDecl() == Var;
-    for (const Stmt *Child : X->children())
-      if (Child && mentionsVar(Child))
-        return true;
-    return false;
-  }
-};
 
 /// The type a declare mapper must have to apply to \p E: the element type
 /// of arrays and array sections.
@@ -253,8 +162,8 @@ uint64_t combineMapperType(uint64_t Outer, uint64_t Inner) {
 
 class Builder {
 public:
-  Builder(Sema &S, OMPExecutableDirective &D, DeclContext *DC)
-      : S(S), Ctx(S.getASTContext()), D(D), DC(DC), Loc(D.getBeginLoc()) {}
+  Builder(Sema &S, OMPExecutableDirective &D)
+      : S(S), Ctx(S.getASTContext()), D(D), Loc(D.getBeginLoc()) {}
 
   std::vector<MapEntry> build();
 
@@ -262,7 +171,6 @@ private:
   Sema &S;
   ASTContext &Ctx;
   OMPExecutableDirective &D;
-  DeclContext *DC;
   SourceLocation Loc;
   std::vector<MapItem> Items;
   std::vector<MapEntry> Entries;
@@ -278,7 +186,6 @@ private:
                       bool SkipVar, unsigned Depth);
   void addMappedElements(Expr *E, const OMPDeclareMapperDecl &Mapper,
                          uint64_t Type, unsigned Depth);
-  Expr *referenceInConstructContext(Expr *E);
   Expr *sectionOfShape(Expr *E);
   bool analyse(MapItem &Item);
   void collectUseDevice();
@@ -515,22 +422,6 @@ uint64_t Builder::defaultMapType() const {
   }
 }
 
-/// Clang builds implicit clauses inside the region, so their references
-/// are captures of it; the markers run outside, where the variable is either
-/// a local of this context or a capture of an enclosing region.
-Expr *Builder::referenceInConstructContext(Expr *E) {
-  auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!VD || !DRE->refersToEnclosingVariableOrCapture())
-    return E;
-  bool Enclosing = VD->hasLocalStorage() &&
-                   VD->getDeclContext()->getRedeclContext() !=
-                       DC->getRedeclContext();
-  return DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(), SourceLocation(),
-                             VD, Enclosing, DRE->getLocation(), DRE->getType(),
-                             DRE->getValueKind());
-}
-
 /// Whether the storage \p E maps is const: copying it back could write
 /// read-only memory, and cannot change it anyway.
 static bool mapsConstStorage(ASTContext &Ctx, const Expr *E) {
@@ -597,8 +488,6 @@ bool Builder::addStridedElements(ArraySectionExpr *AS, uint64_t Type) {
 }
 
 void Builder::addItem(Expr *E, uint64_t Type, bool Implicit) {
-  if (Implicit)
-    E = referenceInConstructContext(E);
   if (strideOf(Ctx, E)) {
     addStridedElements(cast<ArraySectionExpr>(E->IgnoreParens()), Type);
     return;
@@ -648,8 +537,6 @@ void Builder::addMappedItems(Expr *E, const Expr *MapperRef, uint64_t Type,
     addItem(E, Type, Implicit);
     return;
   }
-  if (Implicit)
-    E = referenceInConstructContext(E);
   if (Ctx.hasSameUnqualifiedType(E->getType().getNonReferenceType(),
                                  Mapper->getType()))
     addMapperItems(E, sourceText(E), *Mapper, Type, /*SkipVar=*/false, Depth);
@@ -674,8 +561,11 @@ void Builder::addMapperItems(Expr *Obj, StringRef UseName,
           NestedMapper != MC->mapperlist_end() ? *NestedMapper++ : nullptr;
       if (SkipVar && isMapperVar(Item, Var))
         continue;
-      Expr *Sub = MapperVarSubstitution(Ctx, Var, Obj).rebuild(
-          withoutOpaqueBase(Ctx, const_cast<Expr *>(Item)));
+      Expr *Sub = rebuildReferences(
+          Ctx, withoutOpaqueBase(Ctx, const_cast<Expr *>(Item)),
+          [&](DeclRefExpr *DRE) -> Expr * {
+            return DRE->getDecl() == Var ? Obj : nullptr;
+          });
       if (!Sub) {
         unsupported(Obj, "this use of a declare mapper");
         return;
@@ -1342,9 +1232,8 @@ std::vector<MapEntry> Builder::build() {
 
 } // namespace
 
-std::vector<MapEntry> buildMapEntries(Sema &S, OMPExecutableDirective &D,
-                                      DeclContext *DC) {
-  return Builder(S, D, DC).build();
+std::vector<MapEntry> buildMapEntries(Sema &S, OMPExecutableDirective &D) {
+  return Builder(S, D).build();
 }
 
 } // namespace cot

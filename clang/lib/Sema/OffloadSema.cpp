@@ -28,8 +28,10 @@
 
 #include "clang-offload/Sema/OffloadSema.h"
 #include "clang-offload/CodeGen/OffloadMarkers.h"
+#include "clang-offload/Sema/ExprRebuild.h"
 #include "clang-offload/Sema/HostExpressions.h"
 #include "clang-offload/Sema/MapEntryBuilder.h"
+#include "clang-offload/Sema/InlineTargetData.h"
 
 #include "OffloadABI.h"
 
@@ -59,13 +61,6 @@ namespace {
 bool isOffloadConstruct(OpenMPDirectiveKind K) {
   return isOpenMPTargetExecutionDirective(K) ||
          isOpenMPTargetDataManagementDirective(K);
-}
-
-/// Whether CodeGen outlines the region of \p K into its own function, so
-/// that references inside it go through the region's captures.
-bool isOutlinedRegion(OpenMPDirectiveKind K) {
-  return isOpenMPParallelDirective(K) || isOpenMPTaskingDirective(K) ||
-         isOpenMPTeamsDirective(K) || isOpenMPTargetExecutionDirective(K);
 }
 
 SiteKind siteKindOf(OpenMPDirectiveKind K) {
@@ -286,6 +281,9 @@ private:
   /// walk runs in (constructs that CodeGen emits inline, such as target
   /// data, keep it); null inside regions CodeGen outlines.
   DeclContext *Frame = nullptr;
+  /// The constructs around the current point of the walk, outermost first,
+  /// in the function being walked.
+  SmallVector<const OMPExecutableDirective *, 8> Enclosing;
 
   void processDecl(Decl *D);
   void recordRequires(const OMPRequiresDecl &D);
@@ -301,8 +299,10 @@ private:
              SourceLocation Loc);
   Expr *integer(int64_t V, QualType T, SourceLocation Loc);
   Expr *string(StringRef S, SourceLocation Loc);
-  Expr *siteCall(OMPExecutableDirective &D, int Site);
-  Expr *mapCall(const MapEntry &E, int Site, SourceLocation Loc);
+  Expr *siteCall(OMPExecutableDirective &D, int Site, DeclContext *DC);
+  Expr *mapCall(const MapEntry &E, int Site, SourceLocation Loc,
+                DeclContext *DC);
+  void useInContext(SmallVectorImpl<Expr *> &Args, DeclContext *DC);
   Stmt *useDeviceDecl(const MapEntry &E, int Site, int Index,
                       OMPExecutableDirective &D, DeclContext *DC);
 };
@@ -466,12 +466,16 @@ void OffloadSemaConsumer::processFunction(FunctionDecl *FD) {
     return;
   FunctionDecl *Saved = CurFunction;
   DeclContext *SavedFrame = Frame;
+  SmallVector<const OMPExecutableDirective *, 8> SavedEnclosing =
+      std::move(Enclosing);
+  Enclosing.clear();
   CurFunction = FD;
   Frame = FD;
   walk(Body, FD);
   FD->setBody(Body);
   CurFunction = Saved;
   Frame = SavedFrame;
+  Enclosing = std::move(SavedEnclosing);
 }
 
 void OffloadSemaConsumer::walk(Stmt *&Slot, DeclContext *DC) {
@@ -499,8 +503,12 @@ void OffloadSemaConsumer::walk(Stmt *&Slot, DeclContext *DC) {
   DeclContext *Outer = Frame;
   if (D && isOutlinedRegion(D->getDirectiveKind()))
     Frame = nullptr;
+  if (D)
+    Enclosing.push_back(D);
   for (Stmt *&Child : S->children())
     walk(Child, DC);
+  if (D)
+    Enclosing.pop_back();
   Frame = Outer;
   if (D && isOffloadConstruct(D->getDirectiveKind()) &&
       DoneConstructs.insert(D).second)
@@ -583,7 +591,27 @@ Expr *OffloadSemaConsumer::call(FunctionDecl *FD, SmallVectorImpl<Expr *> &Args,
   return R.isUsable() ? R.get() : nullptr;
 }
 
-Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site) {
+/// Marker arguments come from clause expressions and capture initialisers,
+/// which Clang wrote for other places than right before the construct.
+void OffloadSemaConsumer::useInContext(SmallVectorImpl<Expr *> &Args,
+                                       DeclContext *DC) {
+  auto ReachesGlobal = [&](const VarDecl &VD) {
+    return reachesThroughRegions(Enclosing, VD);
+  };
+  for (Expr *&Arg : Args) {
+    if (Expr *InContext = referencesForContext(ctx(), Arg, DC, ReachesGlobal)) {
+      Arg = InContext;
+      continue;
+    }
+    unsigned ID = SemaRef->getDiagnostics().getCustomDiagID(
+        DiagnosticsEngine::Error,
+        "clang-offload cannot evaluate this expression before the construct");
+    SemaRef->Diag(Arg->getExprLoc(), ID) << Arg->getSourceRange();
+  }
+}
+
+Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site,
+                                    DeclContext *DC) {
   ASTContext &Ctx = ctx();
   SourceLocation Loc = D.getBeginLoc();
   QualType I32 = Ctx.IntTy;
@@ -665,11 +693,12 @@ Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site) {
       string(Function, Loc),
       integer(PLoc.isValid() ? PLoc.getLine() : 0, I32, Loc),
       integer(PLoc.isValid() ? PLoc.getColumn() : 0, I32, Loc)};
+  useInContext(Args, DC);
   return call(SiteFn, Args, Loc);
 }
 
 Expr *OffloadSemaConsumer::mapCall(const MapEntry &E, int Site,
-                                   SourceLocation Loc) {
+                                   SourceLocation Loc, DeclContext *DC) {
   ASTContext &Ctx = ctx();
   Expr *Null = integer(0, Ctx.IntTy, Loc);
   SmallVector<Expr *, 6> Args = {
@@ -679,6 +708,7 @@ Expr *OffloadSemaConsumer::mapCall(const MapEntry &E, int Site,
       E.Size ? E.Size : integer(0, Ctx.LongLongTy, Loc),
       integer(int64_t(E.Type), Ctx.UnsignedLongLongTy, Loc),
       string(E.Name, Loc)};
+  useInContext(Args, DC);
   return call(MapFn, Args, Loc);
 }
 
@@ -728,20 +758,25 @@ Stmt *OffloadSemaConsumer::lowerConstruct(OMPExecutableDirective &D,
   declareMarkers();
   int Site = NextSite++;
   SourceLocation Loc = D.getBeginLoc();
-  std::vector<MapEntry> Entries = buildMapEntries(*SemaRef, D, DC);
+  std::vector<MapEntry> Entries = buildMapEntries(*SemaRef, D);
 
   SmallVector<Stmt *, 16> Stmts;
   auto Push = [&](Stmt *S) {
     if (S)
       Stmts.push_back(S);
   };
-  Push(siteCall(D, Site));
+  Push(siteCall(D, Site, DC));
   for (const MapEntry &E : Entries)
-    Push(mapCall(E, Site, Loc));
+    Push(mapCall(E, Site, Loc, DC));
   for (size_t I = 0; I < Entries.size(); ++I)
     if (Entries[I].UseDeviceVar)
       Push(useDeviceDecl(Entries[I], Site, I, D, DC));
-  Stmts.push_back(&D);
+  // The markers do what a target data construct does at run time; CodeGen
+  // needs only its region's code (InlineTargetData.h).
+  if (D.getDirectiveKind() == llvm::omp::OMPD_target_data)
+    Stmts.push_back(inlineTargetDataRegion(ctx(), D, DC, Enclosing));
+  else
+    Stmts.push_back(&D);
   SmallVector<Expr *, 1> EndArgs = {integer(Site, ctx().IntTy, Loc)};
   Push(call(SiteEndFn, EndArgs, D.getEndLoc()));
   return CompoundStmt::Create(ctx(), Stmts, FPOptionsOverride(), Loc,

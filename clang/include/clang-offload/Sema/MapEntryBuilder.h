@@ -46,12 +46,12 @@ struct MapEntry {
   bool UseDeviceAddr = false;
 };
 
-/// Builds the entries of \p D, a target-family directive whose markers go
-/// into the context \p DC. Reports unsupported forms through Sema's
-/// diagnostics.
+/// Builds the entries of \p D, a target-family directive. The expressions
+/// are Clang's as written in the clauses and captures: the caller adapts
+/// their references to where it evaluates them (ExprRebuild.h). Reports
+/// unsupported forms through Sema's diagnostics.
 std::vector<MapEntry> buildMapEntries(clang::Sema &S,
-                                      clang::OMPExecutableDirective &D,
-                                      clang::DeclContext *DC);
+                                      clang::OMPExecutableDirective &D);
 
 } // namespace cot
 
