@@ -62,6 +62,11 @@ bool Rebuilder::replacesIn(Stmt *X) {
 }
 
 Expr *Rebuilder::rebuildCast(CastExpr *Cast, Expr *Sub) {
+  // A value in place of a variable that is only read.
+  if (Cast->getCastKind() == CK_LValueToRValue && Sub->isPRValue())
+    return Ctx.hasSameUnqualifiedType(Sub->getType(), Cast->getType())
+               ? Sub
+               : nullptr;
   CXXCastPath Path(Cast->path_begin(), Cast->path_end());
   FPOptionsOverride FPO = Cast->getStoredFPFeaturesOrDefault();
   if (isa<ImplicitCastExpr>(Cast))

@@ -32,6 +32,7 @@
 #include "clang-offload/Sema/HostExpressions.h"
 #include "clang-offload/Sema/MapEntryBuilder.h"
 #include "clang-offload/Sema/InlineTargetData.h"
+#include "clang-offload/Sema/LoopFinals.h"
 
 #include "OffloadABI.h"
 
@@ -500,6 +501,8 @@ void OffloadSemaConsumer::walk(Stmt *&Slot, DeclContext *DC) {
       }
   }
   auto *D = dyn_cast<OMPExecutableDirective>(S);
+  if (auto *Loop = dyn_cast_or_null<OMPLoopDirective>(D))
+    fixNonRectangularFinals(*SemaRef, *Loop);
   DeclContext *Outer = Frame;
   if (D && isOutlinedRegion(D->getDirectiveKind()))
     Frame = nullptr;

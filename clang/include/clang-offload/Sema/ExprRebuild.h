@@ -29,7 +29,8 @@ class VarDecl;
 namespace cot {
 
 /// \p E with each DeclRefExpr for which \p Replacement returns an
-/// expression replaced by it (null keeps the reference). Returns \p E itself
+/// expression replaced by it (null keeps the reference). A replacement that
+/// is a value (not an lvalue) may only stand for a reference that is read. Returns \p E itself
 /// when nothing is replaced, and null when a node on the way to a
 /// replaced reference is of a kind this does not rebuild: the access paths,
 /// arithmetic, casts, conditionals and plain calls of clause expressions are
