@@ -19,6 +19,9 @@
 //                                                    points to: mapped, then
 //                                                    attached to the device
 //                                                    copy of the pointer
+// An item that several map clauses name is mapped once, with the map types
+// combined.
+//
 // Members of one root are grouped under a parent entry that spans them, as
 // the runtime needs one mapping for the parent object.
 //
@@ -49,6 +52,7 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Sema/Sema.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -177,6 +181,7 @@ private:
 
   // Clause collection.
   void collectItems();
+  void mergeRepeatedItems();
   void addItem(Expr *E, uint64_t Type, bool Implicit);
   bool addStridedElements(ArraySectionExpr *AS, uint64_t Type);
   void addMappedItems(Expr *E, const Expr *MapperRef, uint64_t Type,
@@ -668,6 +673,38 @@ Expr *Builder::sectionOfShape(Expr *E) {
   return new (Ctx) ParenExpr(Shape->getBeginLoc(), Shape->getEndLoc(), Section);
 }
 
+/// The map type of one mapping for an item that two map clauses name: the
+/// data motion and modifiers of both; implicit only if both are.
+static uint64_t combineRepeatedType(uint64_t A, uint64_t B) {
+  return ((A | B) & ~uint64_t(COT_MAP_IMPLICIT)) | (A & B & COT_MAP_IMPLICIT);
+}
+
+/// A list item that several map clauses of the construct name (the same
+/// expression) gets one mapping with their map types combined, as Clang
+/// does: map(alloc: x) map(to: x) copies x to the device. Two entries would
+/// make the second find x present and move nothing.
+void Builder::mergeRepeatedItems() {
+  DenseMap<unsigned, SmallVector<size_t, 1>> ByHash;
+  std::vector<MapItem> Merged;
+  std::vector<llvm::FoldingSetNodeID> Profiles;
+  for (MapItem &Item : Items) {
+    llvm::FoldingSetNodeID Profile;
+    Item.E->Profile(Profile, Ctx, /*Canonical=*/true);
+    SmallVector<size_t, 1> &Same = ByHash[Profile.ComputeHash()];
+    auto Repeated = llvm::find_if(
+        Same, [&](size_t I) { return Profiles[I] == Profile; });
+    if (Repeated != Same.end()) {
+      MapItem &First = Merged[*Repeated];
+      First.Type = combineRepeatedType(First.Type, Item.Type);
+      continue;
+    }
+    Same.push_back(Merged.size());
+    Profiles.push_back(Profile);
+    Merged.push_back(std::move(Item));
+  }
+  Items = std::move(Merged);
+}
+
 void Builder::collectItems() {
   for (const auto *C : D.getClausesOfKind<OMPMapClause>()) {
     uint64_t Type = mapTypeBits(C->getMapType(), defaultMapType());
@@ -686,6 +723,7 @@ void Builder::collectItems() {
                      Type, C->isImplicit(), /*Depth=*/0);
     }
   }
+  mergeRepeatedItems();
   // Motion clauses use declare mappers too (OpenMP 5.0, 2.12.6.1); a
   // mapper's item that moves nothing in this direction is left out.
   auto AddMotion = [&](auto *C, uint64_t Type) {
