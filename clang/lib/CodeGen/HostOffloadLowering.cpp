@@ -155,6 +155,7 @@ private:
   void embedDeviceModule(Module &Device);
   bool checkDeviceParseKernels(StringRef Triple, StringRef Bitcode);
   void eraseMarkers();
+  void bindHostVariantCalls();
   void error(const Instruction *At, const Twine &Msg);
   FunctionCallee runtime(StringRef Name, Type *Ret, ArrayRef<Type *> Params);
 };
@@ -714,6 +715,21 @@ void Lowering::embedDeviceModule(Module &Device) {
   }
 }
 
+/// Host code calls the host-only variants that Clang bound calls to
+/// (OffloadMarkers.h, HostVariantPrefix); device extraction has made device
+/// code call the base functions.
+void Lowering::bindHostVariantCalls() {
+  for (Function &Callee : make_early_inc_range(M.functions())) {
+    auto Names = parseHostVariantName(Callee.getName());
+    if (!Names)
+      continue;
+    FunctionCallee Variant =
+        M.getOrInsertFunction(Names->second, Callee.getFunctionType());
+    Callee.replaceAllUsesWith(Variant.getCallee());
+    Callee.eraseFromParent();
+  }
+}
+
 void Lowering::eraseMarkers() {
   for (auto &[Id, S] : Sites) {
     for (CallInst *CI : S.Maps)
@@ -777,6 +793,7 @@ bool Lowering::run() {
               "requires", Opts.Requires->Flags, COT_ENTRY_REQUIRES);
   embedDeviceModule(*Device->M);
   eraseMarkers();
+  bindHostVariantCalls();
   return true;
 }
 

@@ -286,8 +286,15 @@ private:
   /// in the function being walked.
   SmallVector<const OMPExecutableDirective *, 8> Enclosing;
 
+  /// The functions that calls bound to host-only variants go to, by base
+  /// and variant (OffloadMarkers.h, HostVariantPrefix).
+  DenseMap<std::pair<const Decl *, const Decl *>, FunctionDecl *>
+      HostVariantCallees;
+
   void processDecl(Decl *D);
   void recordRequires(const OMPRequiresDecl &D);
+  Expr *bindHostVariantCall(PseudoObjectExpr &Call);
+  FunctionDecl *hostVariantCallee(FunctionDecl &Base, FunctionDecl &Variant);
   void walk(Stmt *&Slot, DeclContext *DC);
   Stmt *lowerConstruct(OMPExecutableDirective &D, DeclContext *DC);
 
@@ -366,6 +373,43 @@ static bool variantHolds(const llvm::omp::VariantMatchInfo &VMI,
   return llvm::omp::isVariantApplicableInContext(VMI, Context);
 }
 
+/// The variant function that \p A names, if any.
+static FunctionDecl *variantOf(const OMPDeclareVariantAttr &A) {
+  const auto *Ref =
+      dyn_cast<DeclRefExpr>(A.getVariantFuncRef()->IgnoreParenImpCasts());
+  return Ref ? const_cast<FunctionDecl *>(dyn_cast<FunctionDecl>(Ref->getDecl()))
+             : nullptr;
+}
+
+/// The symbol of \p FD in the IR.
+static std::string symbolOf(const FunctionDecl &FD) {
+  std::unique_ptr<MangleContext> Mangler(
+      FD.getASTContext().createMangleContext());
+  std::string Symbol;
+  llvm::raw_string_ostream OS(Symbol);
+  if (Mangler->shouldMangleDeclName(&FD))
+    Mangler->mangleName(GlobalDecl(&FD), OS);
+  else
+    OS << FD.getName();
+  return Symbol;
+}
+
+/// Where the selector of \p A holds: on the host, on the host device, on
+/// GPUs.
+struct VariantContexts {
+  bool Host, HostDevice, GPU;
+};
+
+static VariantContexts contextsOf(const OMPDeclareVariantAttr &A,
+                                  ASTContext &Ctx) {
+  llvm::omp::VariantMatchInfo VMI;
+  A.getTraitInfos()->getAsVariantMatchInfo(Ctx, VMI);
+  const std::string &HostTriple = Ctx.getTargetInfo().getTriple().str();
+  return {variantHolds(VMI, HostTriple, /*Device=*/false),
+          variantHolds(VMI, HostTriple, /*Device=*/true),
+          variantHolds(VMI, "nvptx64-nvidia-cuda", /*Device=*/true)};
+}
+
 /// One parse serves host and devices, and Clang binds calls to the host's
 /// variant. A variant that only an offload device selects (device={kind(
 /// nohost)}, kind(gpu), arch(nvptx64)) is kept (used) and named in an
@@ -373,37 +417,36 @@ static bool variantHolds(const llvm::omp::VariantMatchInfo &VMI,
 /// retargeting rebind device code's calls to it.
 static void markDeviceVariants(FunctionDecl *FD) {
   ASTContext &Ctx = FD->getASTContext();
-  std::unique_ptr<MangleContext> Mangler(Ctx.createMangleContext());
   for (const auto *A : FD->specific_attrs<OMPDeclareVariantAttr>()) {
-    const auto *Ref =
-        dyn_cast<DeclRefExpr>(A->getVariantFuncRef()->IgnoreParenImpCasts());
-    auto *Variant =
-        Ref ? const_cast<FunctionDecl *>(dyn_cast<FunctionDecl>(Ref->getDecl()))
-            : nullptr;
+    FunctionDecl *Variant = variantOf(*A);
     if (!Variant)
       continue;
-    llvm::omp::VariantMatchInfo VMI;
-    A->getTraitInfos()->getAsVariantMatchInfo(Ctx, VMI);
-    const std::string &HostTriple = Ctx.getTargetInfo().getTriple().str();
-    if (variantHolds(VMI, HostTriple, /*Device=*/false))
+    VariantContexts Holds = contextsOf(*A, Ctx);
+    if (Holds.Host || (!Holds.HostDevice && !Holds.GPU))
       continue;
-    bool OnHostDevice = variantHolds(VMI, HostTriple, /*Device=*/true);
-    bool OnGPU = variantHolds(VMI, "nvptx64-nvidia-cuda", /*Device=*/true);
-    if (!OnHostDevice && !OnGPU)
-      continue;
-    std::string Symbol;
-    llvm::raw_string_ostream OS(Symbol);
-    if (Mangler->shouldMangleDeclName(Variant))
-      Mangler->mangleName(GlobalDecl(Variant), OS);
-    else
-      OS << Variant->getName();
     if (!Variant->hasAttr<UsedAttr>())
       Variant->addAttr(UsedAttr::CreateImplicit(Ctx));
-    addAnnotation(FD, ((OnHostDevice ? DeviceVariantAnnotation
-                                      : GPUVariantAnnotation) +
-                       Symbol)
+    addAnnotation(FD, ((Holds.HostDevice ? DeviceVariantAnnotation
+                                         : GPUVariantAnnotation) +
+                       symbolOf(*Variant))
                           .str());
   }
+}
+
+/// Whether \p Variant is a `declare variant` of \p Base that the host
+/// selects and no offload device does (match(device={kind(host)})).
+static bool isHostOnlyVariant(const FunctionDecl &Base,
+                              const FunctionDecl &Variant) {
+  for (const FunctionDecl *Redecl : Base.redecls())
+    for (const auto *A : Redecl->specific_attrs<OMPDeclareVariantAttr>()) {
+      const FunctionDecl *Named = variantOf(*A);
+      if (!Named || Named->getCanonicalDecl() != Variant.getCanonicalDecl())
+        continue;
+      VariantContexts Holds = contextsOf(*A, Base.getASTContext());
+      if (Holds.Host && !Holds.HostDevice && !Holds.GPU)
+        return true;
+    }
+  return false;
 }
 
 void OffloadSemaConsumer::processDecl(Decl *D) {
@@ -487,6 +530,9 @@ void OffloadSemaConsumer::walk(Stmt *&Slot, DeclContext *DC) {
     processFunction(LE->getCallOperator());
     return;
   }
+  if (auto *POE = dyn_cast<PseudoObjectExpr>(S))
+    if (Expr *Bound = bindHostVariantCall(*POE))
+      Slot = S = Bound;
   if (auto *CS = dyn_cast<CapturedStmt>(S)) {
     Stmt *Body = CS->getCapturedStmt();
     walk(Body, CS->getCapturedDecl());
@@ -536,6 +582,71 @@ void OffloadSemaConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     }
   };
   Sweep(*this).TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+/// A declared function of \p Variant's type whose name tells the host
+/// lowering and device extraction which functions to call.
+FunctionDecl *OffloadSemaConsumer::hostVariantCallee(FunctionDecl &Base,
+                                                     FunctionDecl &Variant) {
+  FunctionDecl *&Callee = HostVariantCallees[{Base.getCanonicalDecl(),
+                                              Variant.getCanonicalDecl()}];
+  if (Callee)
+    return Callee;
+  ASTContext &Ctx = ctx();
+  std::string Name = hostVariantName(symbolOf(Base), symbolOf(Variant));
+  QualType FnTy = Variant.getType();
+  SourceLocation Loc;
+  Callee = FunctionDecl::Create(
+      Ctx, Ctx.getTranslationUnitDecl(), Loc, Loc, &Ctx.Idents.get(Name), FnTy,
+      Ctx.getTrivialTypeSourceInfo(FnTy), SC_Extern, /*UsesFPIntrin=*/false,
+      /*isInlineSpecified=*/false, Variant.hasWrittenPrototype());
+  SmallVector<ParmVarDecl *, 4> Parms;
+  if (const auto *Proto = FnTy->getAs<FunctionProtoType>())
+    for (QualType T : Proto->param_types())
+      Parms.push_back(ParmVarDecl::Create(Ctx, Callee, Loc, Loc, nullptr, T,
+                                          Ctx.getTrivialTypeSourceInfo(T),
+                                          SC_None, nullptr));
+  Callee->setParams(Parms);
+  Callee->setImplicit();
+  Callee->addAttr(AsmLabelAttr::CreateImplicit(Ctx, Name, /*LiteralLabel=*/false));
+  return Callee;
+}
+
+/// A call that Clang bound to a host-only variant of the called function
+/// calls that variant on the host, and the base function on the devices:
+/// it calls hostVariantCallee instead. The new expression also refers to
+/// both functions, so that CodeGen emits them (static and inline ones only
+/// when used). Null when the call is not one of these.
+Expr *OffloadSemaConsumer::bindHostVariantCall(PseudoObjectExpr &POE) {
+  const auto *Written = dyn_cast<CallExpr>(POE.getSyntacticForm());
+  auto *Bound = dyn_cast_or_null<CallExpr>(POE.getResultExpr());
+  if (!Written || !Bound || Bound->getStmtClass() != Stmt::CallExprClass ||
+      POE.getNumSemanticExprs() != 1)
+    return nullptr;
+  FunctionDecl *Base = const_cast<FunctionDecl *>(Written->getDirectCallee());
+  FunctionDecl *Variant = Bound->getDirectCallee();
+  if (!Base || !Variant || isa<CXXMethodDecl>(Base) ||
+      isa<CXXMethodDecl>(Variant) ||
+      Base->getCanonicalDecl() == Variant->getCanonicalDecl() ||
+      !isHostOnlyVariant(*Base, *Variant))
+    return nullptr;
+  SourceLocation Loc = Bound->getBeginLoc();
+  auto FunctionPointer = [&](FunctionDecl *FD) -> Expr * {
+    Expr *Ref = SemaRef->BuildDeclRefExpr(
+        FD, FD->getType(),
+        ctx().getLangOpts().CPlusPlus ? VK_LValue : VK_PRValue, Loc);
+    ExprResult Decayed = SemaRef->DefaultFunctionArrayConversion(Ref);
+    return Decayed.isUsable() ? Decayed.get() : nullptr;
+  };
+  Expr *Callee = FunctionPointer(hostVariantCallee(*Base, *Variant));
+  Expr *VariantRef = FunctionPointer(Variant);
+  Expr *BaseRef = FunctionPointer(Base);
+  if (!Callee || !VariantRef || !BaseRef)
+    return nullptr;
+  Bound->setCallee(Callee);
+  Expr *Semantics[] = {VariantRef, BaseRef, Bound};
+  return PseudoObjectExpr::Create(ctx(), POE.getSyntacticForm(), Semantics,
+                                  /*resultIndex=*/2);
 }
 
 FunctionDecl *OffloadSemaConsumer::declareMarker(StringRef Name, QualType Ret,

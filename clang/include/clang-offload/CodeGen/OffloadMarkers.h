@@ -30,6 +30,9 @@
 //       begin call returned for map entry Entry.
 //   void __cot_site_end(i32 Site)
 //       Closes the construct (after its body for target data).
+//   __cot_host_variant.<...>(...)
+//       A call that Clang bound to a host-only `declare variant`
+//       (HostVariantPrefix below).
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,6 +40,11 @@
 #define CLANG_OFFLOAD_CODEGEN_OFFLOADMARKERS_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+
+#include <optional>
+#include <string>
+#include <utility>
 
 namespace cot {
 
@@ -62,6 +70,32 @@ constexpr llvm::StringLiteral DeclareTargetIndirectAnnotation =
 /// (device={kind(nohost)}), or on GPUs only (kind(gpu), arch(nvptx64)).
 constexpr llvm::StringLiteral DeviceVariantAnnotation = "cot.device_variant:";
 constexpr llvm::StringLiteral GPUVariantAnnotation = "cot.gpu_variant:";
+
+/// One parse binds calls to the `declare variant` that the host selects. A
+/// call bound to a variant that the host selects and no offload device does
+/// (match(device={kind(host)})) goes to a declared function instead, named
+/// "<HostVariantPrefix><length of base>.<base's symbol><variant's symbol>":
+/// device extraction makes device code call the base, the host lowering
+/// makes host code call the variant.
+constexpr llvm::StringLiteral HostVariantPrefix = "__cot_host_variant.";
+
+inline std::string hostVariantName(llvm::StringRef Base,
+                                   llvm::StringRef Variant) {
+  return (HostVariantPrefix + llvm::Twine(Base.size()) + "." + Base + Variant)
+      .str();
+}
+
+/// The base's and the variant's symbols of a hostVariantName; nothing for
+/// other names.
+inline std::optional<std::pair<llvm::StringRef, llvm::StringRef>>
+parseHostVariantName(llvm::StringRef Name) {
+  size_t BaseSize = 0;
+  if (!Name.consume_front(HostVariantPrefix) ||
+      Name.consumeInteger(10, BaseSize) || !Name.consume_front(".") ||
+      BaseSize == 0 || BaseSize >= Name.size())
+    return std::nullopt;
+  return std::make_pair(Name.take_front(BaseSize), Name.drop_front(BaseSize));
+}
 
 /// The construct a site stands for.
 enum class SiteKind : int {

@@ -158,6 +158,27 @@ static void collectReferencedGlobals(const Constant *C,
       collectReferencedGlobals(OpC, Out, Seen);
 }
 
+/// The base function of a call that Clang bound to a host-only variant
+/// (OffloadMarkers.h, HostVariantPrefix): what device code calls instead.
+static Function *hostVariantBase(const Function &Callee) {
+  auto Names = parseHostVariantName(Callee.getName());
+  return Names ? Callee.getParent()->getFunction(Names->first) : nullptr;
+}
+
+/// Device code calls the base function where the host calls a host-only
+/// variant.
+static void bindHostVariantCalls(Module &Dev) {
+  for (Function &Callee : make_early_inc_range(Dev.functions())) {
+    auto Names = parseHostVariantName(Callee.getName());
+    if (!Names)
+      continue;
+    FunctionCallee Base =
+        Dev.getOrInsertFunction(Names->first, Callee.getFunctionType());
+    Callee.replaceAllUsesWith(Base.getCallee());
+    Callee.eraseFromParent();
+  }
+}
+
 /// The closure of globals reachable from the roots.
 static SetVector<GlobalValue *> reachableFrom(ArrayRef<GlobalValue *> Roots) {
   SetVector<GlobalValue *> Needed;
@@ -168,6 +189,8 @@ static SetVector<GlobalValue *> reachableFrom(ArrayRef<GlobalValue *> Roots) {
       continue;
     SmallPtrSet<const Constant *, 32> Seen;
     if (auto *F = dyn_cast<Function>(GV)) {
+      if (Function *Base = hostVariantBase(*F))
+        Work.push_back(Base);
       for (Instruction &I : instructions(F))
         for (Value *Op : I.operands())
           if (auto *C = dyn_cast<Constant>(Op))
@@ -286,6 +309,7 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
       });
   eraseHostOnlyArrays(*Dev);
   rebindHostVariants(*Dev);
+  bindHostVariantCalls(*Dev);
 
   DeviceModule Result;
   SmallPtrSet<GlobalValue *, 32> Keep;
