@@ -31,8 +31,9 @@
 // per element to arrays and array sections of it.
 //
 // Sections are mapped as the contiguous byte range from their first to their
-// last element: exact for sections that are contiguous (all the OpenMP map
-// clause allows), and the bounding range for strided ones.
+// last element (the OpenMP map clause allows contiguous sections only).
+// Strided sections of motion clauses move element by element: one item per
+// element for a constant length, a loop of update sites otherwise.
 //
 //===----------------------------------------------------------------------===//
 
@@ -166,16 +167,23 @@ uint64_t combineMapperType(uint64_t Outer, uint64_t Inner) {
 
 class Builder {
 public:
-  Builder(Sema &S, OMPExecutableDirective &D)
-      : S(S), Ctx(S.getASTContext()), D(D), Loc(D.getBeginLoc()) {}
+  Builder(Sema &S, OMPExecutableDirective &D,
+          std::vector<StridedSection> *Strided)
+      : S(S), Ctx(S.getASTContext()), D(D), Loc(D.getBeginLoc()),
+        Strided(Strided) {}
 
   std::vector<MapEntry> build();
+  std::vector<MapEntry> buildElement(const StridedSection &Section,
+                                     Expr *Element);
 
 private:
   Sema &S;
   ASTContext &Ctx;
   OMPExecutableDirective &D;
   SourceLocation Loc;
+  /// Where strided sections whose elements the host moves in a loop go;
+  /// null where there is no such loop.
+  std::vector<StridedSection> *Strided;
   std::vector<MapItem> Items;
   std::vector<MapEntry> Entries;
 
@@ -183,7 +191,10 @@ private:
   void collectItems();
   void mergeRepeatedItems();
   void addItem(Expr *E, uint64_t Type, bool Implicit);
-  bool addStridedElements(ArraySectionExpr *AS, uint64_t Type);
+  void addStridedElements(ArraySectionExpr *AS, const Expr *MapperRef,
+                          uint64_t Type, unsigned Depth);
+  void addMotionItems(Expr *E, const Expr *MapperRef, uint64_t Type,
+                      StringRef Name);
   void addMappedItems(Expr *E, const Expr *MapperRef, uint64_t Type,
                       bool Implicit, unsigned Depth);
   void addMapperItems(Expr *Obj, StringRef UseName,
@@ -453,50 +464,62 @@ static const Expr *strideOf(ASTContext &Ctx, const Expr *E) {
 }
 
 /// A strided section (allowed in motion clauses) moves only its elements:
-/// one item per element, for sections with a constant length.
-bool Builder::addStridedElements(ArraySectionExpr *AS, uint64_t Type) {
+/// one item per element for a constant length (at most 1024 elements);
+/// otherwise, in a target update, the host moves them one at a time in a
+/// loop (StridedSection). A declare mapper applies to each element.
+void Builder::addStridedElements(ArraySectionExpr *AS, const Expr *MapperRef,
+                                 uint64_t Type, unsigned Depth) {
   constexpr uint64_t MaxElements = 1024;
-  Expr::EvalResult Length;
-  if (!AS->getLength() || !AS->getLength()->EvaluateAsInt(Length, Ctx) ||
-      Length.Val.getInt().getZExtValue() > MaxElements) {
-    unsupported(AS, "a strided array section without a constant length "
-                    "(at most 1024 elements)");
-    return false;
-  }
+  // Each element must be one object: a[i][lo:n:s] is, a[lo:n][lo:n:s]
+  // (elements of several rows) is not.
   for (Expr *Inner = AS->getBase()->IgnoreParenImpCasts();;) {
-    if (auto *InnerAS = dyn_cast<ArraySectionExpr>(Inner)) {
-      if (strideOf(Ctx, InnerAS)) {
-        unsupported(AS, "a strided section of a strided section");
-        return false;
-      }
-      Inner = InnerAS->getBase()->IgnoreParenImpCasts();
-      continue;
+    if (isa<ArraySectionExpr>(Inner)) {
+      unsupported(AS, "a strided section of an array section");
+      return;
     }
-    break;
+    auto *Subscript = dyn_cast<ArraySubscriptExpr>(Inner);
+    auto *Member = dyn_cast<MemberExpr>(Inner);
+    if (!Subscript && !Member)
+      break;
+    Inner = (Subscript ? Subscript->getBase() : Member->getBase())
+                ->IgnoreParenImpCasts();
+  }
+  Expr::EvalResult Length;
+  bool Constant = AS->getLength() &&
+                  AS->getLength()->EvaluateAsInt(Length, Ctx) &&
+                  Length.Val.getInt().getZExtValue() <= MaxElements;
+  if (!Constant) {
+    if (!AS->getLength() || !Strided ||
+        D.getDirectiveKind() != llvm::omp::OMPD_target_update) {
+      unsupported(AS, "a strided array section without a length, or outside "
+                      "a target update,");
+      return;
+    }
+    Strided->push_back({AS, MapperRef, Type, sourceText(AS)});
+    return;
   }
   Expr *Lower = AS->getLowerBound() ? AS->getLowerBound() : integer(0);
   std::string Name = sourceText(AS);
   for (uint64_t K = 0, N = Length.Val.getInt().getZExtValue(); K < N; ++K) {
     Expr *Offset =
         S.CreateBuiltinBinOp(Loc, BO_Mul, integer(K), AS->getStride()).get();
-    Expr *Index = S.CreateBuiltinBinOp(Loc, BO_Add, Lower, Offset).get();
+    Expr *Index =
+        Offset ? S.CreateBuiltinBinOp(Loc, BO_Add, Lower, Offset).get() : nullptr;
     Expr *Element =
-        S.CreateBuiltinArraySubscriptExpr(AS->getBase(), Loc, Index, Loc).get();
-    MapItem Item;
-    Item.E = Element;
-    Item.Type = Type;
-    Item.Name = Name;
-    if (analyse(Item))
-      Items.push_back(std::move(Item));
+        Index ? S.CreateBuiltinArraySubscriptExpr(AS->getBase(), Loc, Index, Loc)
+                    .get()
+              : nullptr;
+    if (!Element)
+      return;
+    size_t First = Items.size();
+    addMappedItems(Element, MapperRef, Type, /*Implicit=*/false, Depth + 1);
+    for (size_t I = First; I < Items.size(); ++I)
+      if (Items[I].Name.empty())
+        Items[I].Name = Name;
   }
-  return true;
 }
 
 void Builder::addItem(Expr *E, uint64_t Type, bool Implicit) {
-  if (strideOf(Ctx, E)) {
-    addStridedElements(cast<ArraySectionExpr>(E->IgnoreParens()), Type);
-    return;
-  }
   if (mapsConstStorage(Ctx, E))
     Type &= ~uint64_t(COT_MAP_FROM);
   MapItem Item;
@@ -534,6 +557,11 @@ static bool isMapperVar(const Expr *Item, const Decl *Var) {
 /// Adds \p E, or what its declare mapper maps for it.
 void Builder::addMappedItems(Expr *E, const Expr *MapperRef, uint64_t Type,
                              bool Implicit, unsigned Depth) {
+  if (strideOf(Ctx, E)) {
+    addStridedElements(cast<ArraySectionExpr>(E->IgnoreParens()), MapperRef,
+                       Type, Depth);
+    return;
+  }
   const OMPDeclareMapperDecl *Mapper = mapperOf(Ctx, MapperRef, E);
   const auto *VarRef =
       Mapper ? dyn_cast_or_null<DeclRefExpr>(Mapper->getMapperVarRef())
@@ -705,6 +733,23 @@ void Builder::mergeRepeatedItems() {
   Items = std::move(Merged);
 }
 
+/// Adds what a motion clause moves for \p E, naming items without a name
+/// of their own \p Name; a mapper's item that moves nothing in this
+/// direction is left out.
+void Builder::addMotionItems(Expr *E, const Expr *MapperRef, uint64_t Type,
+                             StringRef Name) {
+  size_t First = Items.size();
+  addMappedItems(E, MapperRef, Type, /*Implicit=*/false, /*Depth=*/0);
+  Items.erase(std::remove_if(Items.begin() + First, Items.end(),
+                             [](const MapItem &I) {
+                               return !(I.Type & (COT_MAP_TO | COT_MAP_FROM));
+                             }),
+              Items.end());
+  for (size_t I = First; I < Items.size(); ++I)
+    if (Items[I].Name.empty())
+      Items[I].Name = Name.str();
+}
+
 void Builder::collectItems() {
   for (const auto *C : D.getClausesOfKind<OMPMapClause>()) {
     uint64_t Type = mapTypeBits(C->getMapType(), defaultMapType());
@@ -734,15 +779,8 @@ void Builder::collectItems() {
     for (const Expr *E : C->varlists()) {
       const Expr *MapperRef =
           Mapper != C->mapperlist_end() ? *Mapper++ : nullptr;
-      size_t First = Items.size();
-      addMappedItems(sectionOfShape(const_cast<Expr *>(E)), MapperRef, Type,
-                     /*Implicit=*/false, /*Depth=*/0);
-      Items.erase(std::remove_if(Items.begin() + First, Items.end(),
-                                 [](const MapItem &I) {
-                                   return !(I.Type &
-                                            (COT_MAP_TO | COT_MAP_FROM));
-                                 }),
-                  Items.end());
+      addMotionItems(sectionOfShape(const_cast<Expr *>(E)), MapperRef, Type,
+                     /*Name=*/"");
     }
   };
   for (const auto *C : D.getClausesOfKind<OMPToClause>())
@@ -1258,6 +1296,13 @@ void Builder::emitRemainingItems() {
   }
 }
 
+std::vector<MapEntry> Builder::buildElement(const StridedSection &Section,
+                                            Expr *Element) {
+  addMotionItems(Element, Section.Mapper, Section.Type, Section.Name);
+  emitRemainingItems();
+  return std::move(Entries);
+}
+
 std::vector<MapEntry> Builder::build() {
   collectItems();
   if (isOpenMPTargetExecutionDirective(D.getDirectiveKind()))
@@ -1270,8 +1315,15 @@ std::vector<MapEntry> Builder::build() {
 
 } // namespace
 
-std::vector<MapEntry> buildMapEntries(Sema &S, OMPExecutableDirective &D) {
-  return Builder(S, D).build();
+std::vector<MapEntry> buildMapEntries(Sema &S, OMPExecutableDirective &D,
+                                      std::vector<StridedSection> *Strided) {
+  return Builder(S, D, Strided).build();
+}
+
+std::vector<MapEntry> buildElementEntries(Sema &S, OMPExecutableDirective &D,
+                                          const StridedSection &Section,
+                                          Expr *Element) {
+  return Builder(S, D, /*Strided=*/nullptr).buildElement(Section, Element);
 }
 
 } // namespace cot

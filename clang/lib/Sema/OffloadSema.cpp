@@ -297,6 +297,10 @@ private:
   FunctionDecl *hostVariantCallee(FunctionDecl &Base, FunctionDecl &Variant);
   void walk(Stmt *&Slot, DeclContext *DC);
   Stmt *lowerConstruct(OMPExecutableDirective &D, DeclContext *DC);
+  Stmt *stridedUpdateLoop(OMPExecutableDirective &D,
+                          const StridedSection &Section, DeclContext *DC);
+  VarDecl *localVar(StringRef Name, QualType T, Expr *Init, DeclContext *DC);
+  Expr *use(VarDecl *VD);
 
   // Expression helpers.
   ASTContext &ctx() { return SemaRef->getASTContext(); }
@@ -867,12 +871,94 @@ Stmt *OffloadSemaConsumer::useDeviceDecl(const MapEntry &E, int Site,
   return new (Ctx) DeclStmt(DeclGroupRef(VD), Loc, Loc);
 }
 
+VarDecl *OffloadSemaConsumer::localVar(StringRef Name, QualType T, Expr *Init,
+                                       DeclContext *DC) {
+  ASTContext &Ctx = ctx();
+  SourceLocation Loc;
+  auto *VD = VarDecl::Create(Ctx, DC, Loc, Loc, &Ctx.Idents.get(Name), T,
+                             Ctx.getTrivialTypeSourceInfo(T), SC_None);
+  VD->setInit(Init);
+  VD->setImplicit();
+  return VD;
+}
+
+Expr *OffloadSemaConsumer::use(VarDecl *VD) {
+  Expr *Ref = DeclRefExpr::Create(
+      ctx(), NestedNameSpecifierLoc(), SourceLocation(), VD,
+      /*RefersToEnclosingVariableOrCapture=*/false, SourceLocation(),
+      VD->getType(), VK_LValue);
+  return SemaRef->DefaultLvalueConversion(Ref).get();
+}
+
+/// The elements of a strided section of a target update whose length is not
+/// a constant, moved one at a time:
+///   long long n = length;
+///   for (long long k = 0; k < n; ++k) { <update site for base[lower + k * stride]> }
+/// The clause's expressions are shared with the construct, so they enter
+/// the new ones in parentheses (Sema's conversions would retype an implicit
+/// cast at their top in place).
+Stmt *OffloadSemaConsumer::stridedUpdateLoop(OMPExecutableDirective &D,
+                                             const StridedSection &Section,
+                                             DeclContext *DC) {
+  ASTContext &Ctx = ctx();
+  SourceLocation Loc = D.getBeginLoc();
+  ArraySectionExpr *AS = Section.Section;
+  auto Shared = [&](Expr *E) -> Expr * {
+    return new (Ctx) ParenExpr(Loc, Loc, E);
+  };
+  auto Binary = [&](BinaryOperatorKind K, Expr *L, Expr *R) -> Expr * {
+    return L && R ? SemaRef->BuildBinOp(nullptr, Loc, K, L, R).get() : nullptr;
+  };
+  Expr *Length = SemaRef->BuildCStyleCastExpr(
+                        Loc, Ctx.getTrivialTypeSourceInfo(Ctx.LongLongTy), Loc,
+                        Shared(AS->getLength()))
+                     .get();
+  VarDecl *Count = localVar("__cot_stride_count", Ctx.LongLongTy, Length, DC);
+  VarDecl *Index = localVar("__cot_stride_index", Ctx.LongLongTy,
+                            integer(0, Ctx.LongLongTy, Loc), DC);
+  Expr *Lower = AS->getLowerBound() ? Shared(AS->getLowerBound())
+                                    : integer(0, Ctx.LongLongTy, Loc);
+  Expr *Offset = Binary(BO_Mul, use(Index), Shared(AS->getStride()));
+  Expr *Element =
+      SemaRef
+          ->CreateBuiltinArraySubscriptExpr(Shared(AS->getBase()), Loc,
+                                            Binary(BO_Add, Lower, Offset), Loc)
+          .get();
+  Expr *Cond = Binary(BO_LT, use(Index), use(Count));
+  Expr *IndexRef = DeclRefExpr::Create(
+      Ctx, NestedNameSpecifierLoc(), SourceLocation(), Index,
+      /*RefersToEnclosingVariableOrCapture=*/false, SourceLocation(),
+      Index->getType(), VK_LValue);
+  Expr *Inc = SemaRef->CreateBuiltinUnaryOp(Loc, UO_PreInc, IndexRef).get();
+  if (!Length || !Element || !Cond || !Inc)
+    return nullptr;
+
+  int Site = NextSite++;
+  SmallVector<Stmt *, 8> Body;
+  auto Push = [&](Stmt *S) {
+    if (S)
+      Body.push_back(S);
+  };
+  Push(siteCall(D, Site, DC));
+  for (const MapEntry &E : buildElementEntries(*SemaRef, D, Section, Element))
+    Push(mapCall(E, Site, Loc, DC));
+  SmallVector<Expr *, 1> EndArgs = {integer(Site, Ctx.IntTy, Loc)};
+  Push(call(SiteEndFn, EndArgs, Loc));
+  auto *Loop = new (Ctx) ForStmt(
+      Ctx, new (Ctx) DeclStmt(DeclGroupRef(Index), Loc, Loc), Cond, nullptr,
+      Inc, CompoundStmt::Create(Ctx, Body, FPOptionsOverride(), Loc, Loc), Loc,
+      Loc, Loc);
+  Stmt *Stmts[] = {new (Ctx) DeclStmt(DeclGroupRef(Count), Loc, Loc), Loop};
+  return CompoundStmt::Create(Ctx, Stmts, FPOptionsOverride(), Loc, Loc);
+}
+
 Stmt *OffloadSemaConsumer::lowerConstruct(OMPExecutableDirective &D,
                                           DeclContext *DC) {
   declareMarkers();
   int Site = NextSite++;
   SourceLocation Loc = D.getBeginLoc();
-  std::vector<MapEntry> Entries = buildMapEntries(*SemaRef, D);
+  std::vector<StridedSection> Strided;
+  std::vector<MapEntry> Entries = buildMapEntries(*SemaRef, D, &Strided);
 
   SmallVector<Stmt *, 16> Stmts;
   auto Push = [&](Stmt *S) {
@@ -893,6 +979,8 @@ Stmt *OffloadSemaConsumer::lowerConstruct(OMPExecutableDirective &D,
     Stmts.push_back(&D);
   SmallVector<Expr *, 1> EndArgs = {integer(Site, ctx().IntTy, Loc)};
   Push(call(SiteEndFn, EndArgs, D.getEndLoc()));
+  for (const StridedSection &Section : Strided)
+    Push(stridedUpdateLoop(D, Section, DC));
   return CompoundStmt::Create(ctx(), Stmts, FPOptionsOverride(), Loc,
                               D.getEndLoc());
 }

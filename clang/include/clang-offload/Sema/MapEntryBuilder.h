@@ -17,6 +17,7 @@
 #define CLANG_OFFLOAD_SEMA_MAPENTRYBUILDER_H
 
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprOpenMP.h"
 #include "clang/AST/StmtOpenMP.h"
 
 #include <cstdint>
@@ -46,12 +47,31 @@ struct MapEntry {
   bool UseDeviceAddr = false;
 };
 
+/// A strided array section of a target update's motion clause whose length
+/// is not a constant: the host moves its elements one at a time, in a loop
+/// of update sites (OffloadSema.cpp).
+struct StridedSection {
+  clang::ArraySectionExpr *Section = nullptr;
+  /// The clause's declare mapper reference for the item, if any.
+  const clang::Expr *Mapper = nullptr;
+  uint64_t Type = 0;
+  std::string Name;
+};
+
 /// Builds the entries of \p D, a target-family directive. The expressions
 /// are Clang's as written in the clauses and captures: the caller adapts
-/// their references to where it evaluates them (ExprRebuild.h). Reports
-/// unsupported forms through Sema's diagnostics.
+/// their references to where it evaluates them (ExprRebuild.h). Strided
+/// sections of a target update whose length is not a constant go to
+/// \p Strided. Reports unsupported forms through Sema's diagnostics.
 std::vector<MapEntry> buildMapEntries(clang::Sema &S,
-                                      clang::OMPExecutableDirective &D);
+                                      clang::OMPExecutableDirective &D,
+                                      std::vector<StridedSection> *Strided);
+
+/// The entries that move \p Element, one element of \p Section, for \p D.
+std::vector<MapEntry> buildElementEntries(clang::Sema &S,
+                                          clang::OMPExecutableDirective &D,
+                                          const StridedSection &Section,
+                                          clang::Expr *Element);
 
 } // namespace cot
 
