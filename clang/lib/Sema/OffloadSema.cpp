@@ -314,6 +314,7 @@ private:
   Expr *siteCall(OMPExecutableDirective &D, int Site, DeclContext *DC);
   Expr *mapCall(const MapEntry &E, int Site, SourceLocation Loc,
                 DeclContext *DC);
+  Expr *inContext(Expr *E, DeclContext *DC);
   void useInContext(SmallVectorImpl<Expr *> &Args, DeclContext *DC);
   Stmt *useDeviceDecl(const MapEntry &E, int Site, int Index,
                       OMPExecutableDirective &D, DeclContext *DC);
@@ -709,23 +710,25 @@ Expr *OffloadSemaConsumer::call(FunctionDecl *FD, SmallVectorImpl<Expr *> &Args,
   return R.isUsable() ? R.get() : nullptr;
 }
 
-/// Marker arguments come from clause expressions and capture initialisers,
-/// which Clang wrote for other places than right before the construct.
-void OffloadSemaConsumer::useInContext(SmallVectorImpl<Expr *> &Args,
-                                       DeclContext *DC) {
+/// \p E, from a clause or a capture initialiser, which Clang wrote for
+/// another place than right before the construct, as code there.
+Expr *OffloadSemaConsumer::inContext(Expr *E, DeclContext *DC) {
   auto ReachesGlobal = [&](const VarDecl &VD) {
     return reachesThroughRegions(Enclosing, VD);
   };
-  for (Expr *&Arg : Args) {
-    if (Expr *InContext = referencesForContext(ctx(), Arg, DC, ReachesGlobal)) {
-      Arg = InContext;
-      continue;
-    }
-    unsigned ID = SemaRef->getDiagnostics().getCustomDiagID(
-        DiagnosticsEngine::Error,
-        "clang-offload cannot evaluate this expression before the construct");
-    SemaRef->Diag(Arg->getExprLoc(), ID) << Arg->getSourceRange();
-  }
+  if (Expr *InContext = referencesForContext(ctx(), E, DC, ReachesGlobal))
+    return InContext;
+  unsigned ID = SemaRef->getDiagnostics().getCustomDiagID(
+      DiagnosticsEngine::Error,
+      "clang-offload cannot evaluate this expression before the construct");
+  SemaRef->Diag(E->getExprLoc(), ID) << E->getSourceRange();
+  return E;
+}
+
+void OffloadSemaConsumer::useInContext(SmallVectorImpl<Expr *> &Args,
+                                       DeclContext *DC) {
+  for (Expr *&Arg : Args)
+    Arg = inContext(Arg, DC);
 }
 
 Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site,
@@ -893,7 +896,8 @@ Expr *OffloadSemaConsumer::use(VarDecl *VD) {
 /// The elements of a strided section of a target update whose length is not
 /// a constant, moved one at a time:
 ///   long long n = length;
-///   for (long long k = 0; k < n; ++k) { <update site for base[lower + k * stride]> }
+///   for (long long k = 0; k < n; ++k)
+///     { <update site for base[lower + k * stride]> }
 /// The clause's expressions are shared with the construct, so they enter
 /// the new ones in parentheses (Sema's conversions would retype an implicit
 /// cast at their top in place).
@@ -911,7 +915,7 @@ Stmt *OffloadSemaConsumer::stridedUpdateLoop(OMPExecutableDirective &D,
   };
   Expr *Length = SemaRef->BuildCStyleCastExpr(
                         Loc, Ctx.getTrivialTypeSourceInfo(Ctx.LongLongTy), Loc,
-                        Shared(AS->getLength()))
+                        Shared(inContext(AS->getLength(), DC)))
                      .get();
   VarDecl *Count = localVar("__cot_stride_count", Ctx.LongLongTy, Length, DC);
   VarDecl *Index = localVar("__cot_stride_index", Ctx.LongLongTy,
