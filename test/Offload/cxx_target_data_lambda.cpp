@@ -1,7 +1,9 @@
 // Target data regions in lambdas, templates and member functions. Code in
 // the region that uses a lambda's captures or `this`, directly or through
 // the constructs in it, crashed the compiler; so did globals named in the
-// clauses of a construct with default(none) there.
+// clauses of a construct with default(none) there. A lambda in a region with
+// use_device_ptr captures the device pointer (its body referred to the
+// region's variable of another function, and the program crashed).
 // RUN: %clangxx -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
 // RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 #include <omp.h>
@@ -20,6 +22,23 @@ template <typename T> T scaled(T count, int &onHost) {
     onHost = omp_is_initial_device();
   }
   return result;
+}
+
+template <typename T> T deviceSum(T *p, int n, int &onHost) {
+  T r = 0;
+#pragma omp target data map(to : p[0 : n]) use_device_ptr(p)
+  {
+    auto add = [&]() {
+#pragma omp target is_device_ptr(p) map(tofrom : r, onHost)
+      {
+        for (int i = 0; i < n; i++)
+          r += p[i];
+        onHost = omp_is_initial_device();
+      }
+    };
+    add();
+  }
+  return r;
 }
 
 struct Vec {
@@ -86,6 +105,12 @@ int main() {
   // CHECK: templates: 30 40 on host 0 0
   std::printf("templates: %d %ld on host %d %d\n", intSum, longSum, intHost,
               longHost);
+
+  int a[5] = {1, 2, 3, 4, 5};
+  onHost = -1;
+  int devSum = deviceSum(a, 5, onHost);
+  // CHECK: use_device_ptr in a lambda: 15 on host 0
+  std::printf("use_device_ptr in a lambda: %d on host %d\n", devSum, onHost);
 
   Vec v;
   for (int i = 0; i < 8; ++i)

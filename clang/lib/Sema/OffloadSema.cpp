@@ -204,6 +204,16 @@ public:
       replaceInCaptured(CS, /*Outlined=*/false);
       return;
     }
+    // A lambda's body is a function of its own, which reaches the variable
+    // through the lambda's capture: only the capture's initialiser changes.
+    if (auto *LE = dyn_cast<LambdaExpr>(Slot)) {
+      for (Expr *&Init : LE->capture_inits()) {
+        Stmt *InitSlot = Init;
+        replaceIn(InitSlot);
+        Init = cast_or_null<Expr>(InitSlot);
+      }
+      return;
+    }
     for (Stmt *&Child : Slot->children())
       replaceIn(Child);
   }
