@@ -23,8 +23,8 @@ namespace cot {
 namespace {
 
 const VarDecl *counterOf(const Expr *E) {
-  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts()
-                                                    : nullptr);
+  const auto *DRE =
+      dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
 }
 
@@ -53,8 +53,8 @@ std::optional<int64_t> constantOf(const Expr *E, const ASTContext &Ctx) {
 bool readInit(const ForStmt &For, CanonicalLoop &L) {
   const Stmt *Init = For.getInit();
   if (const auto *DS = dyn_cast_or_null<DeclStmt>(Init)) {
-    const auto *VD = DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl())
-                                        : nullptr;
+    const auto *VD =
+        DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
     if (!VD || !VD->getInit())
       return false;
     L.Counter = VD;
@@ -106,12 +106,14 @@ bool readInc(const ForStmt &For, CanonicalLoop &L, const ASTContext &Ctx) {
       Step = -*Step;
   } else if (BO->getOpcode() == BO_Assign) {
     // counter = counter + step, step + counter, counter - step
-    const auto *Sum = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+    const auto *Sum =
+        dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
     if (!Sum || (Sum->getOpcode() != BO_Add && Sum->getOpcode() != BO_Sub))
       return false;
     if (counterOf(Sum->getLHS()) == L.Counter)
       Step = constantOf(Sum->getRHS(), Ctx);
-    else if (Sum->getOpcode() == BO_Add && counterOf(Sum->getRHS()) == L.Counter)
+    else if (Sum->getOpcode() == BO_Add &&
+             counterOf(Sum->getRHS()) == L.Counter)
       Step = constantOf(Sum->getLHS(), Ctx);
     if (Step && Sum->getOpcode() == BO_Sub)
       Step = -*Step;

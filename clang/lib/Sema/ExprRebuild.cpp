@@ -13,8 +13,8 @@
 #include "clang-offload/Sema/ExprRebuild.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/Expr.h"
 #include "clang/AST/DeclOpenMP.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/ExprOpenMP.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -117,14 +117,14 @@ Expr *Rebuilder::rebuild(Expr *X) {
   }
   if (auto *ME = dyn_cast<MemberExpr>(X)) {
     Expr *Base = rebuild(ME->getBase());
-    return Base ? MemberExpr::Create(
-                      Ctx, Base, ME->isArrow(), ME->getOperatorLoc(),
-                      ME->getQualifierLoc(), ME->getTemplateKeywordLoc(),
-                      ME->getMemberDecl(), ME->getFoundDecl(),
-                      ME->getMemberNameInfo(), nullptr, ME->getType(),
-                      ME->getValueKind(), ME->getObjectKind(),
-                      ME->isNonOdrUse())
-                : nullptr;
+    return Base
+               ? MemberExpr::Create(
+                     Ctx, Base, ME->isArrow(), ME->getOperatorLoc(),
+                     ME->getQualifierLoc(), ME->getTemplateKeywordLoc(),
+                     ME->getMemberDecl(), ME->getFoundDecl(),
+                     ME->getMemberNameInfo(), nullptr, ME->getType(),
+                     ME->getValueKind(), ME->getObjectKind(), ME->isNonOdrUse())
+               : nullptr;
   }
   if (auto *AS = dyn_cast<ArraySectionExpr>(X)) {
     Expr *Base = rebuild(AS->getBase());
@@ -168,11 +168,11 @@ Expr *Rebuilder::rebuild(Expr *X) {
   if (auto *CO = dyn_cast<ConditionalOperator>(X)) {
     Expr *Cond = rebuild(CO->getCond()), *L = rebuild(CO->getLHS()),
          *R = rebuild(CO->getRHS());
-    return Cond && L && R ? new (Ctx) ConditionalOperator(
-                                Cond, CO->getQuestionLoc(), L,
-                                CO->getColonLoc(), R, CO->getType(),
-                                CO->getValueKind(), CO->getObjectKind())
-                          : nullptr;
+    return Cond && L && R
+               ? new (Ctx) ConditionalOperator(
+                     Cond, CO->getQuestionLoc(), L, CO->getColonLoc(), R,
+                     CO->getType(), CO->getValueKind(), CO->getObjectKind())
+               : nullptr;
   }
   if (auto *Call = dyn_cast<CallExpr>(X);
       Call && Call->getStmtClass() == Stmt::CallExprClass)
@@ -192,9 +192,9 @@ Expr *rebuildReferences(ASTContext &Ctx, Expr *E,
   return Rebuilder(Ctx, Replacement).rebuild(E);
 }
 
-Expr *referencesForContext(
-    ASTContext &Ctx, Expr *E, const DeclContext *DC,
-    llvm::function_ref<bool(const VarDecl &)> ReachesGlobal) {
+Expr *
+referencesForContext(ASTContext &Ctx, Expr *E, const DeclContext *DC,
+                     llvm::function_ref<bool(const VarDecl &)> ReachesGlobal) {
   auto Reference = [&](DeclRefExpr *DRE) -> Expr * {
     auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (!VD || isa<OMPCapturedExprDecl>(VD))
@@ -204,11 +204,10 @@ Expr *referencesForContext(
                                           : Marked && ReachesGlobal(*VD);
     if (Captured == Marked)
       return nullptr;
-    return DeclRefExpr::Create(Ctx, DRE->getQualifierLoc(),
-                               DRE->getTemplateKeywordLoc(), VD, Captured,
-                               DRE->getNameInfo(), DRE->getType(),
-                               DRE->getValueKind(), DRE->getFoundDecl(),
-                               nullptr, DRE->isNonOdrUse());
+    return DeclRefExpr::Create(
+        Ctx, DRE->getQualifierLoc(), DRE->getTemplateKeywordLoc(), VD, Captured,
+        DRE->getNameInfo(), DRE->getType(), DRE->getValueKind(),
+        DRE->getFoundDecl(), nullptr, DRE->isNonOdrUse());
   };
   return rebuildReferences(Ctx, E, Reference);
 }

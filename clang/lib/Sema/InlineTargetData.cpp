@@ -34,8 +34,8 @@ bool isOutlinedRegion(OpenMPDirectiveKind K) {
 namespace {
 
 bool isSameVar(const Expr *E, const VarDecl &VD) {
-  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts()
-                                                    : nullptr);
+  const auto *DRE =
+      dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
   return DRE && DRE->getDecl()->getCanonicalDecl() == VD.getCanonicalDecl();
 }
 
@@ -117,8 +117,7 @@ private:
 /// does not outline, which are the only ones whose code the walk sees).
 bool RegionReferences::isFrameLocal(const VarDecl &VD) const {
   for (const DeclContext *DC = VD.getDeclContext(); DC; DC = DC->getParent()) {
-    if (DC == &Region ||
-        DC->getRedeclContext() == Parent.getRedeclContext())
+    if (DC == &Region || DC->getRedeclContext() == Parent.getRedeclContext())
       return true;
     if (!isa<CapturedDecl>(DC))
       return false;
@@ -152,8 +151,8 @@ void RegionReferences::visitStmt(Stmt *&Slot) {
     if (Captured == DRE->refersToEnclosingVariableOrCapture())
       return;
     Slot = DeclRefExpr::Create(
-        Ctx, DRE->getQualifierLoc(), DRE->getTemplateKeywordLoc(), VD,
-        Captured, DRE->getNameInfo(), DRE->getType(), DRE->getValueKind(),
+        Ctx, DRE->getQualifierLoc(), DRE->getTemplateKeywordLoc(), VD, Captured,
+        DRE->getNameInfo(), DRE->getType(), DRE->getValueKind(),
         DRE->getFoundDecl(), nullptr, DRE->isNonOdrUse());
     return;
   }
@@ -232,10 +231,10 @@ bool reachesThroughRegions(ArrayRef<const OMPExecutableDirective *> Enclosing,
   return false;
 }
 
-Stmt *inlineTargetDataRegion(
-    ASTContext &Ctx, OMPExecutableDirective &TargetData,
-    const DeclContext *Parent,
-    ArrayRef<const OMPExecutableDirective *> Enclosing) {
+Stmt *
+inlineTargetDataRegion(ASTContext &Ctx, OMPExecutableDirective &TargetData,
+                       const DeclContext *Parent,
+                       ArrayRef<const OMPExecutableDirective *> Enclosing) {
   CapturedStmt *CS = TargetData.getInnermostCapturedStmt();
   Stmt *Body = CS->getCapturedStmt();
   RegionReferences(Ctx, *CS->getCapturedDecl(), *Parent, Enclosing)

@@ -149,15 +149,15 @@ Expr *FinalsBuilder::afterLoop(Expr *Lower, Expr *Bound,
     return nullptr;
   int64_t Size = Up ? L.Step : -L.Step;
   Expr *Span = Up ? binary(BO_Sub, Ub, Lb) : binary(BO_Sub, Lb, Ub);
-  Expr *Trip = binary(BO_Div,
-                      binary(BO_Add, Span, literal(Inclusive ? Size : Size - 1)),
-                      literal(Size));
-  Expr *Moved = binary(Up ? BO_Add : BO_Sub, Lb,
-                       binary(BO_Mul, Trip, literal(Size)));
+  Expr *Trip =
+      binary(BO_Div, binary(BO_Add, Span, literal(Inclusive ? Size : Size - 1)),
+             literal(Size));
+  Expr *Moved =
+      binary(Up ? BO_Add : BO_Sub, Lb, binary(BO_Mul, Trip, literal(Size)));
   BinaryOperatorKind RunsCmp =
-      L.Cmp == BO_NE ? BO_NE
-                     : (Up ? (Inclusive ? BO_LE : BO_LT)
-                           : (Inclusive ? BO_GE : BO_GT));
+      L.Cmp == BO_NE
+          ? BO_NE
+          : (Up ? (Inclusive ? BO_LE : BO_LT) : (Inclusive ? BO_GE : BO_GT));
   Expr *Runs = binary(RunsCmp, Lb, Ub);
   if (!Moved || !Runs)
     return nullptr;
@@ -185,8 +185,10 @@ Expr *FinalsBuilder::finalOf(unsigned Index) {
     Known &= Last != nullptr;
     return Last ? Last : DRE;
   };
-  Expr *Lower = rebuildReferences(Ctx, const_cast<Expr *>(L->Start), AtLastValue);
-  Expr *Bound = rebuildReferences(Ctx, const_cast<Expr *>(L->Bound), AtLastValue);
+  Expr *Lower =
+      rebuildReferences(Ctx, const_cast<Expr *>(L->Start), AtLastValue);
+  Expr *Bound =
+      rebuildReferences(Ctx, const_cast<Expr *>(L->Bound), AtLastValue);
   Expr *Value = Known && Lower && Bound ? afterLoop(Lower, Bound, *L) : nullptr;
   if (!Value)
     return nullptr;

@@ -53,8 +53,8 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Sema/Sema.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
@@ -503,12 +503,13 @@ void Builder::addStridedElements(ArraySectionExpr *AS, const Expr *MapperRef,
   for (uint64_t K = 0, N = Length.Val.getInt().getZExtValue(); K < N; ++K) {
     Expr *Offset =
         S.CreateBuiltinBinOp(Loc, BO_Mul, integer(K), AS->getStride()).get();
-    Expr *Index =
-        Offset ? S.CreateBuiltinBinOp(Loc, BO_Add, Lower, Offset).get() : nullptr;
-    Expr *Element =
-        Index ? S.CreateBuiltinArraySubscriptExpr(AS->getBase(), Loc, Index, Loc)
-                    .get()
-              : nullptr;
+    Expr *Index = Offset
+                      ? S.CreateBuiltinBinOp(Loc, BO_Add, Lower, Offset).get()
+                      : nullptr;
+    Expr *Element = Index ? S.CreateBuiltinArraySubscriptExpr(AS->getBase(),
+                                                              Loc, Index, Loc)
+                                .get()
+                          : nullptr;
     if (!Element)
       return;
     size_t First = Items.size();
@@ -719,8 +720,8 @@ void Builder::mergeRepeatedItems() {
     llvm::FoldingSetNodeID Profile;
     Item.E->Profile(Profile, Ctx, /*Canonical=*/true);
     SmallVector<size_t, 1> &Same = ByHash[Profile.ComputeHash()];
-    auto Repeated = llvm::find_if(
-        Same, [&](size_t I) { return Profiles[I] == Profile; });
+    auto Repeated =
+        llvm::find_if(Same, [&](size_t I) { return Profiles[I] == Profile; });
     if (Repeated != Same.end()) {
       MapItem &First = Merged[*Repeated];
       First.Type = combineRepeatedType(First.Type, Item.Type);

@@ -30,9 +30,9 @@
 #include "clang-offload/CodeGen/OffloadMarkers.h"
 #include "clang-offload/Sema/ExprRebuild.h"
 #include "clang-offload/Sema/HostExpressions.h"
-#include "clang-offload/Sema/MapEntryBuilder.h"
 #include "clang-offload/Sema/InlineTargetData.h"
 #include "clang-offload/Sema/LoopFinals.h"
+#include "clang-offload/Sema/MapEntryBuilder.h"
 
 #include "OffloadABI.h"
 
@@ -392,7 +392,8 @@ static bool variantHolds(const llvm::omp::VariantMatchInfo &VMI,
 static FunctionDecl *variantOf(const OMPDeclareVariantAttr &A) {
   const auto *Ref =
       dyn_cast<DeclRefExpr>(A.getVariantFuncRef()->IgnoreParenImpCasts());
-  return Ref ? const_cast<FunctionDecl *>(dyn_cast<FunctionDecl>(Ref->getDecl()))
+  return Ref ? const_cast<FunctionDecl *>(
+                   dyn_cast<FunctionDecl>(Ref->getDecl()))
              : nullptr;
 }
 
@@ -603,8 +604,8 @@ void OffloadSemaConsumer::HandleTranslationUnit(ASTContext &Ctx) {
 /// lowering and device extraction which functions to call.
 FunctionDecl *OffloadSemaConsumer::hostVariantCallee(FunctionDecl &Base,
                                                      FunctionDecl &Variant) {
-  FunctionDecl *&Callee = HostVariantCallees[{Base.getCanonicalDecl(),
-                                              Variant.getCanonicalDecl()}];
+  FunctionDecl *&Callee =
+      HostVariantCallees[{Base.getCanonicalDecl(), Variant.getCanonicalDecl()}];
   if (Callee)
     return Callee;
   ASTContext &Ctx = ctx();
@@ -623,7 +624,8 @@ FunctionDecl *OffloadSemaConsumer::hostVariantCallee(FunctionDecl &Base,
                                           SC_None, nullptr));
   Callee->setParams(Parms);
   Callee->setImplicit();
-  Callee->addAttr(AsmLabelAttr::CreateImplicit(Ctx, Name, /*LiteralLabel=*/false));
+  Callee->addAttr(
+      AsmLabelAttr::CreateImplicit(Ctx, Name, /*LiteralLabel=*/false));
   return Callee;
 }
 
@@ -896,10 +898,10 @@ VarDecl *OffloadSemaConsumer::localVar(StringRef Name, QualType T, Expr *Init,
 }
 
 Expr *OffloadSemaConsumer::use(VarDecl *VD) {
-  Expr *Ref = DeclRefExpr::Create(
-      ctx(), NestedNameSpecifierLoc(), SourceLocation(), VD,
-      /*RefersToEnclosingVariableOrCapture=*/false, SourceLocation(),
-      VD->getType(), VK_LValue);
+  Expr *Ref =
+      DeclRefExpr::Create(ctx(), NestedNameSpecifierLoc(), SourceLocation(), VD,
+                          /*RefersToEnclosingVariableOrCapture=*/false,
+                          SourceLocation(), VD->getType(), VK_LValue);
   return SemaRef->DefaultLvalueConversion(Ref).get();
 }
 
@@ -923,9 +925,10 @@ Stmt *OffloadSemaConsumer::stridedUpdateLoop(OMPExecutableDirective &D,
   auto Binary = [&](BinaryOperatorKind K, Expr *L, Expr *R) -> Expr * {
     return L && R ? SemaRef->BuildBinOp(nullptr, Loc, K, L, R).get() : nullptr;
   };
-  Expr *Length = SemaRef->BuildCStyleCastExpr(
-                        Loc, Ctx.getTrivialTypeSourceInfo(Ctx.LongLongTy), Loc,
-                        Shared(inContext(AS->getLength(), DC)))
+  Expr *Length = SemaRef
+                     ->BuildCStyleCastExpr(
+                         Loc, Ctx.getTrivialTypeSourceInfo(Ctx.LongLongTy), Loc,
+                         Shared(inContext(AS->getLength(), DC)))
                      .get();
   VarDecl *Count = localVar("__cot_stride_count", Ctx.LongLongTy, Length, DC);
   VarDecl *Index = localVar("__cot_stride_index", Ctx.LongLongTy,

@@ -1,4 +1,4 @@
-//===- LoopFinals.h - Final counter values of non-rectangular nests -*- C++ -*-===//
+//===- LoopFinals.h - Final values of non-rectangular counters -*- C++ -*-===//
 //
 // Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
 //
