@@ -21,7 +21,8 @@
 #     -f REGEX     only programs whose path (e.g. 5.0/target/x.c) matches
 #     -n           build only (for a GPU machine without compilers)
 #     -t SECONDS   run time limit (default: 60)
-#     -O LEVEL     optimisation level of the builds (default: 2)
+#     -O LEVEL     optimisation level of the builds (default: none, as the
+#                  pass rule names no -O: Clang's -O0)
 #
 # Prints one line per program, `PASS <path>` or `FAIL <path> (<why>)`, then
 # `conformance: N passed, M failed of T`; the exit status is 0 only when all
@@ -36,7 +37,7 @@ JOBS=$(nproc)
 FILTER=""
 BUILD_ONLY=0
 LIMIT=60
-OPT=-O2
+OPT=""
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 2; }
 while getopts "b:s:o:j:f:nt:O:h" opt; do
@@ -79,7 +80,7 @@ echo "$LIMIT" > "$OUT/limit.txt"
 compile() {
   local cc=$1
   shift
-  timeout 600 "$cc" "$OPT" -fopenmp "-fopenmp-targets=$TARGET" \
+  timeout 600 "$cc" ${OPT:+"$OPT"} -fopenmp "-fopenmp-targets=$TARGET" \
     -I "$SUITE/ompvv" "$@"
 }
 # One program: OUT/bin/<path with / as _>, or nothing when it does not build.

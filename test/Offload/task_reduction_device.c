@@ -31,8 +31,10 @@ int main(void) {
     }
 #pragma omp parallel num_threads(4) reduction(task, + : Modifier)
     {
-#pragma omp task in_reduction(+ : Modifier)
-      Modifier += omp_get_thread_num() + 1;
+      // The creating thread's number: another thread may run the task.
+      int Me = omp_get_thread_num();
+#pragma omp task in_reduction(+ : Modifier) firstprivate(Me)
+      Modifier += Me + 1;
 #pragma omp single
       ModifierThreads = omp_get_num_threads();
     }
