@@ -235,6 +235,7 @@ private:
   Expr *sectionElement(Expr *E, bool Last);
   Expr *itemBegin(MapItem &Item);
   Expr *itemSize(MapItem &Item);
+  Expr *sectionLengthOverflows(Expr *E);
   Expr *rootBase(MapItem &Item);
   std::string sourceText(const Expr *E) const;
   void unsupported(const Expr *E, StringRef What);
@@ -343,7 +344,44 @@ Expr *Builder::itemSize(MapItem &Item) {
     return nullptr;
   Expr *End =
       S.CreateBuiltinBinOp(Loc, BO_Add, addressOf(LastElt), integer(1)).get();
-  return byteDistance(addressOf(First), End);
+  Expr *Bytes = byteDistance(addressOf(First), End);
+  Expr *Overflows = sectionLengthOverflows(Item.E);
+  if (!Bytes || !Overflows)
+    return Bytes;
+  // A length whose bytes do not fit in a signed size: the runtime gets -1
+  // and reports the item, rather than a wrapped-around small size.
+  return S.ActOnConditionalOp(Loc, Loc, Overflows, integer(-1), Bytes).get();
+}
+
+/// `len > PTRDIFF_MAX / sizeof(element)` for each section of \p E with a
+/// length, or'ed together; null when no section has one.
+Expr *Builder::sectionLengthOverflows(Expr *E) {
+  Expr *Any = nullptr;
+  for (E = E->IgnoreParens(); isSection(E);) {
+    auto *AS = dyn_cast<ArraySectionExpr>(E);
+    if (AS && AS->getLength()) {
+      QualType BaseTy = ArraySectionExpr::getBaseOriginalType(AS->getBase());
+      QualType ElemTy = BaseTy->isPointerType()
+                            ? BaseTy->getPointeeType()
+                            : QualType(BaseTy->getPointeeOrArrayElementType(), 0);
+      if (!ElemTy->isIncompleteType() && !ElemTy->isDependentType()) {
+        uint64_t ElemBytes =
+            std::max<uint64_t>(Ctx.getTypeSizeInChars(ElemTy).getQuantity(), 1);
+        Expr *Length = S.BuildCStyleCastExpr(
+                            Loc, Ctx.getTrivialTypeSourceInfo(Ctx.getSizeType()),
+                            Loc, AS->getLength())
+                           .get();
+        Expr *Max = IntegerLiteral::Create(
+            Ctx, APInt(64, uint64_t(INT64_MAX) / ElemBytes),
+            Ctx.getSizeType(), Loc);
+        Expr *Check = S.CreateBuiltinBinOp(Loc, BO_GT, Length, Max).get();
+        Any = Any ? S.CreateBuiltinBinOp(Loc, BO_LOr, Any, Check).get() : Check;
+      }
+    }
+    E = (AS ? AS->getBase() : cast<ArraySubscriptExpr>(E)->getBase())
+            ->IgnoreParens();
+  }
+  return Any;
 }
 
 /// The base address of the item's root object: &var, or the pointer value
