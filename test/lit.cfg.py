@@ -6,6 +6,8 @@
 #                           must not depend on our compiler
 #   %libdir, %bindir        the build tree's lib/ and bin/
 #   %ptxas                  ptxas when installed (feature `ptxas`)
+#   %cuda-path              the CUDA toolkit that ptxas belongs to, for
+#                           --cuda-path (with feature `ptxas`)
 # Features: `ptxas` when ptxas is installed, `gpu` when an NVIDIA GPU answers.
 import os
 import shutil
@@ -41,6 +43,8 @@ config.substitutions.append(("%srcroot", config.cot_src_root))
 if config.ptxas and os.path.exists(config.ptxas):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.ptxas))
+    config.substitutions.append(
+        ("%cuda-path", os.path.dirname(os.path.dirname(config.ptxas))))
 
 
 def gpu_available():

@@ -34,7 +34,10 @@
 #      [| FileCheck %s [--check-prefix(es)=P]]` become run steps on the GPU
 #      machine (%t = ./NAME; without 2>&1 stderr goes to stderr.N.txt and is
 #      not checked; `env LD_LIBRARY_PATH=X` becomes X:OUT_DIR/lib, the lib
-#      standing in for the RUNPATH to build/lib). Build steps and run steps
+#      standing in for the RUNPATH to build/lib; the usual
+#      `env OMP_TARGET_OFFLOAD=MANDATORY %t` keeps its policy, and the tests'
+#      on-device checks hold on the GPU: omp_is_initial_device() is 0 in a
+#      region there too). Build steps and run steps
 #      both run in the test's directory, with %t = ./NAME and %T = ., so that
 #      a program linked with %t.so and -Wl,-rpath,%T finds it anywhere. `not` expects an exit status from 1 to 123 (a crash,
 #      timeout or missing program is a failure, unlike lit's `not`).
@@ -220,7 +223,7 @@ chmod +x "$OUT/run.sh"
 
 status=0
 python3 - "$ROOT" "$BUILD" "$OUT" <<'PY' || status=$?
-import concurrent.futures, os, re, shlex, subprocess, sys
+import concurrent.futures, glob, os, re, shlex, subprocess, sys
 
 root, build, out = sys.argv[1:4]
 site = open(os.path.join(build, "test", "lit.site.cfg.py")).read()

@@ -127,9 +127,6 @@ COT_EXPORT void omp_get_schedule(int *Kind, int *Chunk) {
   *Chunk = TeamState.RunSchedChunk;
 }
 
-// CUDA's device printf: a format and a buffer of the arguments.
-extern "C" int vprintf(const char *Format, void *Args);
-
 /// The `error` directive with at(execution) (OpenMP 5.1): the message is
 /// printed; severity(fatal), the default, then stops the kernel, which the
 /// runtime reports as a failure of the region.

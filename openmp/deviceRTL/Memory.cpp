@@ -35,9 +35,14 @@ Header &headerOf(void *Ptr) { return ((Header *)Ptr)[-1]; }
 /// Memory for \p Size bytes at a multiple of \p Align (a power of two),
 /// freed with freeAligned; null when device malloc has none left.
 void *allocAligned(uint64_t Size, uint64_t Align) {
+  if (Align & (Align - 1))
+    return nullptr; // OpenMP allows powers of two only
   if (Align < MallocAlignment)
     Align = MallocAlignment;
-  char *Block = (char *)malloc(Size + Align + sizeof(Header));
+  uint64_t Bytes = Size + Align + sizeof(Header);
+  if (Bytes < Size)
+    return nullptr;
+  char *Block = (char *)malloc(Bytes);
   if (!Block)
     return nullptr;
   uintptr_t First = (uintptr_t)Block + sizeof(Header);
@@ -54,22 +59,101 @@ void freeAligned(void *Ptr) {
 } // namespace
 
 //===-- OpenMP allocators -------------------------------------------------===//
+// Predefined allocators are the small handles of omp.h (omp_null_allocator
+// is 0, the predefined ones 1 to 8); every one is the GPU's global memory.
+// omp_init_allocator (OpenMP 5.0, `requires dynamic_allocators` in target
+// regions) makes a handle that points to its traits; only alignment and the
+// fallback change what allocation does on a GPU.
 
 typedef uintptr_t omp_allocator_handle_t;
+typedef uintptr_t omp_memspace_handle_t;
+struct omp_alloctrait_t {
+  int32_t Key;
+  uintptr_t Value;
+};
 
-COT_EXPORT void *omp_aligned_alloc(size_t Align, size_t Size,
-                                   omp_allocator_handle_t) {
-  return allocAligned(Size, Align);
+namespace {
+// OpenMP's trait keys and values.
+enum : int32_t { TraitAlignment = 2, TraitFallback = 5, TraitFbData = 6 };
+enum : uintptr_t { FbDefaultMem = 11, FbNull = 12, FbAbort = 13,
+                   FbAllocator = 14 };
+constexpr omp_allocator_handle_t LastPredefined = 8;
+
+struct UserAllocator {
+  uint64_t Alignment;
+  uintptr_t Fallback;
+  omp_allocator_handle_t FallbackAllocator;
+};
+
+UserAllocator *userAllocator(omp_allocator_handle_t A) {
+  return A > LastPredefined ? (UserAllocator *)A : nullptr;
 }
 
-COT_EXPORT void *omp_alloc(size_t Size, omp_allocator_handle_t) {
-  return allocAligned(Size, MallocAlignment);
+/// Memory from allocator \p A, following its fallback when there is none.
+void *allocFrom(omp_allocator_handle_t A, uint64_t Size, uint64_t Align) {
+  for (unsigned Hops = 0; Hops < 16; ++Hops) {
+    UserAllocator *U = userAllocator(A);
+    uint64_t Want = U && U->Alignment > Align ? U->Alignment : Align;
+    if (void *P = allocAligned(Size, Want))
+      return P;
+    if (!U || U->Fallback == FbNull || U->Fallback == FbDefaultMem)
+      return nullptr; // default memory is the memory that just ran out
+    if (U->Fallback == FbAbort)
+      fatal();
+    A = U->FallbackAllocator;
+  }
+  return nullptr; // a cycle of fallback allocators
+}
+} // namespace
+
+COT_EXPORT omp_allocator_handle_t
+omp_init_allocator(omp_memspace_handle_t, int32_t NumTraits,
+                   const omp_alloctrait_t *Traits) {
+  UserAllocator U = {MallocAlignment, FbDefaultMem, 0};
+  for (int32_t I = 0; I < NumTraits; ++I) {
+    uintptr_t V = Traits[I].Value;
+    switch (Traits[I].Key) {
+    case TraitAlignment:
+      if (!V || (V & (V - 1)))
+        return 0; // not a power of two: omp_null_allocator
+      U.Alignment = V;
+      break;
+    case TraitFallback:
+      U.Fallback = V;
+      break;
+    case TraitFbData:
+      U.FallbackAllocator = V;
+      break;
+    default:
+      break; // sync hints, access, pinning, partitions: no effect here
+    }
+  }
+  auto *Handle = (UserAllocator *)malloc(sizeof(UserAllocator));
+  if (!Handle)
+    return 0;
+  *Handle = U;
+  return (omp_allocator_handle_t)Handle;
+}
+
+COT_EXPORT void omp_destroy_allocator(omp_allocator_handle_t A) {
+  free(userAllocator(A));
+}
+
+COT_EXPORT void *omp_aligned_alloc(size_t Align, size_t Size,
+                                   omp_allocator_handle_t A) {
+  return allocFrom(A, Size, Align);
+}
+
+COT_EXPORT void *omp_alloc(size_t Size, omp_allocator_handle_t A) {
+  return allocFrom(A, Size, MallocAlignment);
 }
 
 COT_EXPORT void *omp_aligned_calloc(size_t Align, size_t N, size_t Size,
-                                    omp_allocator_handle_t) {
+                                    omp_allocator_handle_t A) {
   uint64_t Bytes = (uint64_t)N * Size;
-  void *P = allocAligned(Bytes, Align);
+  if (Size && Bytes / Size != N)
+    return nullptr;
+  void *P = allocFrom(A, Bytes, Align);
   if (P)
     __builtin_memset(P, 0, Bytes);
   return P;
@@ -85,15 +169,15 @@ COT_EXPORT void omp_free(void *Ptr, omp_allocator_handle_t) {
 
 /// OpenMP 5.1: the contents up to the smaller size move to the new block;
 /// when there is no memory the old block stays.
-COT_EXPORT void *omp_realloc(void *Ptr, size_t Size, omp_allocator_handle_t,
+COT_EXPORT void *omp_realloc(void *Ptr, size_t Size, omp_allocator_handle_t A,
                              omp_allocator_handle_t) {
   if (!Ptr)
-    return allocAligned(Size, MallocAlignment);
+    return allocFrom(A, Size, MallocAlignment);
   if (!Size) {
     freeAligned(Ptr);
     return nullptr;
   }
-  void *New = allocAligned(Size, MallocAlignment);
+  void *New = allocFrom(A, Size, MallocAlignment);
   if (New) {
     uint64_t Old = headerOf(Ptr).Size;
     __builtin_memcpy(New, Ptr, Old < Size ? Old : Size);
@@ -102,19 +186,35 @@ COT_EXPORT void *omp_realloc(void *Ptr, size_t Size, omp_allocator_handle_t,
   return New;
 }
 
+/// The storage of a variable in an `allocate` directive or clause: code uses
+/// it without a check, so running out stops the kernel with a message
+/// rather than letting it fault at a null address.
+static void *allocateStorageOrDie(void *P, uint64_t Size) {
+  if (P)
+    return P;
+  struct {
+    uint64_t Size;
+  } Args = {Size};
+  vprintf("device out of memory: %llu bytes for a variable in an allocate "
+          "clause or directive (LIBOMPTARGET_HEAP_SIZE sets the device "
+          "heap)\n",
+          &Args);
+  fatal();
+}
+
 COT_EXPORT void *__kmpc_alloc(int32_t, size_t Size,
                               omp_allocator_handle_t Allocator) {
-  return omp_alloc(Size, Allocator);
+  return allocateStorageOrDie(omp_alloc(Size, Allocator), Size);
 }
 
 COT_EXPORT void *__kmpc_aligned_alloc(int32_t, size_t Align, size_t Size,
                                       omp_allocator_handle_t Allocator) {
-  return omp_aligned_alloc(Align, Size, Allocator);
+  return allocateStorageOrDie(omp_aligned_alloc(Align, Size, Allocator), Size);
 }
 
 COT_EXPORT void *__kmpc_calloc(int32_t, size_t N, size_t Size,
                                omp_allocator_handle_t Allocator) {
-  return omp_calloc(N, Size, Allocator);
+  return allocateStorageOrDie(omp_calloc(N, Size, Allocator), N * Size);
 }
 
 COT_EXPORT void __kmpc_free(int32_t, void *Ptr,

@@ -60,6 +60,7 @@ __cot_gpu_generic_init(cot_gpu_dispatch_fn Dispatch) {
     TeamState.Dispatch = Dispatch;
   }
   ThreadState[T] = 0;
+  TaskgroupDepth[T] = 0;
   blockBarrier();
   if (T == 0)
     return 1;

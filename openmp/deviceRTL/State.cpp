@@ -19,6 +19,7 @@ namespace cot {
 [[clang::loader_uninitialized]] COT_SHARED TeamStateTy TeamState;
 [[clang::loader_uninitialized]] COT_SHARED uint8_t ThreadState[MaxThreads];
 [[clang::loader_uninitialized]] void *COT_SHARED SharedArgs[SharedArgSlots];
+[[clang::loader_uninitialized]] COT_SHARED uint8_t TaskgroupDepth[MaxThreads];
 uint32_t GlobalLock = 0;
 } // namespace cot
 
@@ -55,6 +56,7 @@ COT_EXPORT COT_CONVERGENT void __cot_gpu_spmd_init(int32_t TeamsPerThread) {
     TeamState.TeamsPerThread = TeamsPerThread != 0;
   }
   ThreadState[T] = 0;
+  TaskgroupDepth[T] = 0;
   blockBarrier();
 }
 

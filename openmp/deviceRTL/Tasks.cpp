@@ -8,7 +8,8 @@
 // encountering thread and frees it, which is a valid OpenMP schedule (every
 // task region is a task scheduling point that may run the new task first).
 // Dependences are then trivially satisfied, taskwait and taskgroup have
-// nothing to wait for, and taskloop runs the whole range in one task.
+// nothing to wait for (a taskgroup only ends its task reductions), and
+// taskloop runs the whole range in one task.
 //
 // Layout (libomp's kmp_task_t, as Clang's host code fills it): shareds
 // pointer, routine, part_id, data1 (destructor thunk), data2, then the
@@ -104,8 +105,25 @@ COT_EXPORT int32_t __kmpc_omp_taskwait_deps_51(ident_t *, int32_t, int32_t,
 COT_EXPORT int32_t __kmpc_omp_taskyield(ident_t *, int32_t, int32_t) {
   return 0;
 }
-COT_EXPORT void __kmpc_taskgroup(ident_t *, int32_t) {}
-COT_EXPORT void __kmpc_end_taskgroup(ident_t *, int32_t) {}
+// Task reductions (TaskReduction.cpp) belong to a taskgroup of their
+// thread, which __kmpc_end_taskgroup finds by its nesting depth.
+COT_EXPORT void __kmpc_taskgroup(ident_t *, int32_t) {
+  COT_SHARED uint8_t &Depth = TaskgroupDepth[threadId()];
+  if (Depth == UINT8_MAX)
+    fatal(); // taskgroups nested 255 deep
+  ++Depth;
+}
+COT_EXPORT void __kmpc_end_taskgroup(ident_t *, int32_t) {
+  COT_SHARED uint8_t &Depth = TaskgroupDepth[threadId()];
+  finishTaskgroupReductions(Depth);
+  --Depth;
+}
+
+// Affinity is a hint; tasks run at once on their encountering thread.
+COT_EXPORT int32_t __kmpc_omp_reg_task_with_affinity(ident_t *, int32_t,
+                                                     void *, int32_t, void *) {
+  return 0;
+}
 
 // The bounds are already stored in the task (Lb/Ub point into it).
 COT_EXPORT void __kmpc_taskloop(ident_t *, int32_t Gtid, void *Task, int32_t,

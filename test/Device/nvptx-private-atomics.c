@@ -2,12 +2,14 @@
 // are allocas that Clang's code may update with an atomic (when the
 // runtime's __kmpc_reduce_nowait says so). On the GPU an alloca is the
 // thread's own, so those atomics become plain accesses and the copies live
-// in registers: the kernel keeps no local memory and no atomic on it.
-// RUN: %clang -O2 -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda --offload-arch=sm_90 -c %s -o %t.o
-// RUN: %clang -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda --offload-arch=sm_90 %t.o -shared -o %t.so -save-temps
+// in registers: the kernel keeps no local memory and no atomic on it. No
+// CUDA toolkit needed (nvptx-cubins.test assembles the PTX).
+// RUN: rm -rf %t.nocuda && mkdir -p %t.nocuda
+// RUN: %clang -O2 -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda --offload-arch=sm_90 --cuda-path=%t.nocuda -c %s -o %t.o
+// RUN: %clang -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda --offload-arch=sm_90 --cuda-path=%t.nocuda %t.o -shared -o %t.so -save-temps
 // RUN: llvm-dis %t.so-device-nvptx-lowered.bc -o - | FileCheck %s --check-prefix=BEFORE
 // RUN: llvm-dis %t.so-device-nvptx.bc -o - | FileCheck %s
-// RUN: FileCheck %s --check-prefix=PTX < %t.so-device-nvptx.ptx
+// RUN: FileCheck %s --check-prefix=PTX < %t.so-device-nvptx-ptx.ptx
 
 double dot(const double *A, const double *B, long N, long *Count) {
   double Sum = 0;
@@ -27,7 +29,7 @@ double dot(const double *A, const double *B, long N, long *Count) {
 // BEFORE: atomicrmw add ptr
 
 // One atomic per block into the mapped results remains (the team sums).
-// CHECK-LABEL: define {{.*}}void @__omp_offloading_{{.*}}_dot_l15(
+// CHECK-LABEL: define {{.*}}void @__omp_offloading_{{.*}}_dot_l17(
 // CHECK-NOT: alloca
 // CHECK: atomicrmw fadd ptr %
 // CHECK-NOT: alloca

@@ -2,7 +2,7 @@
 // a host range; maps then use it without allocating or copying (the count
 // is infinite until disassociated).
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
-// RUN: %t | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 #include <omp.h>
 #include <stdio.h>
 
@@ -22,15 +22,16 @@ int main(void) {
   // CHECK: assoc rc 0 present 1 mapped 1
   printf("assoc rc %d present %d mapped %d\n", rc, omp_target_is_present(a, dev) != 0,
          omp_get_mapped_ptr(a, dev) == (void *)(d + 4));
-  int r = 0;
+  int r = 0, on_dev = 0;
   // map(to:) on associated memory: already present, no copy.
-#pragma omp target map(to : a) map(from : r)
+#pragma omp target map(to : a) map(from : r, on_dev)
   {
+    on_dev = !omp_is_initial_device();
     r = a[0];
     a[1] = -1;
   }
-  // CHECK: device-view 1004 host 1
-  printf("device-view %d host %d\n", r, a[1]);
+  // CHECK: device-view 1004 host 1 on-device 1
+  printf("device-view %d host %d on-device %d\n", r, a[1], on_dev);
 #pragma omp target update from(a)
   // CHECK: updated 1004 -1 1011
   printf("updated %d %d %d\n", a[0], a[1], a[7]);
@@ -43,10 +44,14 @@ int main(void) {
   // CHECK: still -1
   printf("still %d\n", check);
   // A fresh map now allocates and copies as usual.
-#pragma omp target map(from : r)
-  r = a[1];
-  // CHECK: fresh-map -1
-  printf("fresh-map %d\n", r);
+  on_dev = 0;
+#pragma omp target map(from : r, on_dev)
+  {
+    on_dev = !omp_is_initial_device();
+    r = a[1];
+  }
+  // CHECK: fresh-map -1 on-device 1
+  printf("fresh-map %d on-device %d\n", r, on_dev);
   omp_target_free(d, dev);
   return 0;
 }

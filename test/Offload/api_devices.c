@@ -1,8 +1,8 @@
 // Device-query API from a compiled program: one host device, the initial
 // device number is omp_get_num_devices(), default device handling.
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
-// RUN: %t | FileCheck %s
-// RUN: env OMP_DEFAULT_DEVICE=1 %t | FileCheck %s --check-prefix=ENV
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY OMP_DEFAULT_DEVICE=1 %t | FileCheck %s --check-prefix=ENV
 #include <omp.h>
 #include <stdio.h>
 

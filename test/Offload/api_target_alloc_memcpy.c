@@ -1,7 +1,7 @@
 // omp_target_alloc/free and omp_target_memcpy between host and device and
 // device to device, with offsets.
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
-// RUN: %t | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 #include <omp.h>
 #include <stdio.h>
 
@@ -26,11 +26,15 @@ int main(void) {
   omp_target_memcpy(back, d2, 4 * sizeof(int), 0, 4 * sizeof(int), host, dev);
   // CHECK: back 1 2 3 4
   printf("back %d %d %d %d\n", back[0], back[1], back[2], back[3]);
-#pragma omp target is_device_ptr(d1)
-  d1[7] = 70;
+  int on_dev = 0;
+#pragma omp target is_device_ptr(d1) map(from : on_dev)
+  {
+    on_dev = !omp_is_initial_device();
+    d1[7] = 70;
+  }
   omp_target_memcpy(back, d1, sizeof(int), 0, 7 * sizeof(int), host, dev);
-  // CHECK: kernel-written 70
-  printf("kernel-written %d\n", back[0]);
+  // CHECK: kernel-written 70 on-device 1
+  printf("kernel-written %d on-device %d\n", back[0], on_dev);
   // Host to host copies work through the initial device number.
   int hh = 0;
   omp_target_memcpy(&hh, h, sizeof(int), 0, 2 * sizeof(int), host, host);

@@ -1,6 +1,6 @@
 // omp_target_memcpy_rect copies a 2-D and a 3-D sub-block.
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
-// RUN: %t | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 #include <omp.h>
 #include <stdio.h>
 
@@ -34,6 +34,15 @@ int main(void) {
   printf("row4 %d %d %d %d\n", out[4][0], out[4][1], out[4][2], out[4][3]);
   // CHECK: untouched 0 0
   printf("untouched %d %d\n", out[2][0], out[5][2]);
+  // The block is in the memory a region on the device sees.
+  int seen = 0, on_dev = 0;
+#pragma omp target is_device_ptr(d) map(from : seen, on_dev)
+  {
+    on_dev = !omp_is_initial_device();
+    seen = d[3 * 6 + 1];
+  }
+  // CHECK: region sees 13 on-device 1
+  printf("region sees %d on-device %d\n", seen, on_dev);
   omp_target_free(d, dev);
 
   // 3-D host to host through the device: cube[1][1..2][0..1] from a 2x3x4.

@@ -2,7 +2,7 @@
 // compiled for the device implicitly (OpenMP 5.0), transitively, and
 // through static functions in the same file.
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
-// RUN: %t | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 #include <omp.h>
 #include <stdio.h>
 

@@ -1,6 +1,6 @@
 // if(false) on target data / enter data / exit data: nothing is mapped.
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
-// RUN: %t | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 #include <omp.h>
 #include <stdio.h>
 
@@ -17,6 +17,15 @@ int main(int argc, char **argv) {
   {
     // CHECK: data-if-true 1
     printf("data-if-true %d\n", omp_target_is_present(a, dev) != 0);
+    // A region in it writes the device copy, not the host's.
+    int on_dev = 0;
+#pragma omp target map(from : on_dev)
+    {
+      on_dev = !omp_is_initial_device();
+      a[0] = 10;
+    }
+    // CHECK: region on-device 1 host-copy 1
+    printf("region on-device %d host-copy %d\n", on_dev, a[0]);
   }
 #pragma omp target enter data map(to : a) if(no)
   // CHECK: enter-if-false 0

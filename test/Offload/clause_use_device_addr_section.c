@@ -4,13 +4,16 @@
 // an enclosing construct mapped, a section of a 2-D array, and sections that
 // start after their variable's first element.
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
-// RUN: %t | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
+#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #define N 16
 
 int main(void) {
+  // Each region adds 1 when it runs on the offload device.
+  int on_dev = 0;
   int arr[N];
   for (int i = 0; i < N; ++i)
     arr[i] = 0;
@@ -20,9 +23,12 @@ int main(void) {
   {
     int *q = arr;
     dev_arr = q;
-#pragma omp target is_device_ptr(q)
-    for (int i = 0; i < N; ++i)
-      q[i] = i + 1;
+#pragma omp target is_device_ptr(q) map(tofrom : on_dev)
+    {
+      on_dev += !omp_is_initial_device();
+      for (int i = 0; i < N; ++i)
+        q[i] = i + 1;
+    }
   }
   // CHECK: array device-addr 1 1 16
   printf("array device-addr %d %d %d\n", dev_arr != host_arr, arr[0],
@@ -34,8 +40,11 @@ int main(void) {
 #pragma omp target data use_device_addr(arr[:8])
     {
       int *q = &arr[2];
-#pragma omp target is_device_ptr(q)
-      q[0] = -3;
+#pragma omp target is_device_ptr(q) map(tofrom : on_dev)
+      {
+        q[0] = -3;
+        on_dev += !omp_is_initial_device();
+      }
     }
   }
   // CHECK: enclosing 2 -3 4
@@ -45,8 +54,11 @@ int main(void) {
 #pragma omp target data map(tofrom : m) use_device_addr(m[0:3][0:4])
   {
     int *q = &m[1][2];
-#pragma omp target is_device_ptr(q)
-    *q = 12;
+#pragma omp target is_device_ptr(q) map(tofrom : on_dev)
+    {
+      *q = 12;
+      on_dev += !omp_is_initial_device();
+    }
   }
   // CHECK: 2d 0 12 0
   printf("2d %d %d %d\n", m[1][1], m[1][2], m[1][3]);
@@ -60,9 +72,12 @@ int main(void) {
   {
     int *q = p;
     same = q == host_p;
-#pragma omp target is_device_ptr(q)
-    for (int i = 0; i < N; ++i)
-      q[i] *= 10;
+#pragma omp target is_device_ptr(q) map(tofrom : on_dev)
+    {
+      on_dev += !omp_is_initial_device();
+      for (int i = 0; i < N; ++i)
+        q[i] *= 10;
+    }
   }
   // CHECK: pointer device-addr 1 10 150 same-ptr 1
   printf("pointer device-addr %d %d %d same-ptr %d\n", !same, p[1], p[N - 1],
@@ -76,9 +91,12 @@ int main(void) {
 #pragma omp target data map(tofrom : b[4:8]) use_device_addr(b[4:8])
   {
     int *q = &b[4];
-#pragma omp target is_device_ptr(q)
-    for (int i = 0; i < 8; ++i)
-      q[i] = 100 + i;
+#pragma omp target is_device_ptr(q) map(tofrom : on_dev)
+    {
+      on_dev += !omp_is_initial_device();
+      for (int i = 0; i < 8; ++i)
+        q[i] = 100 + i;
+    }
   }
   // CHECK: offset 0 100 107 0
   printf("offset %d %d %d %d\n", b[3], b[4], b[11], b[12]);
@@ -86,12 +104,17 @@ int main(void) {
 #pragma omp target data map(tofrom : p[lo:4]) use_device_addr(p[lo:4])
   {
     int *q = p + lo;
-#pragma omp target is_device_ptr(q)
-    for (int i = 0; i < 4; ++i)
-      q[i] = -i - 1;
+#pragma omp target is_device_ptr(q) map(tofrom : on_dev)
+    {
+      on_dev += !omp_is_initial_device();
+      for (int i = 0; i < 4; ++i)
+        q[i] = -i - 1;
+    }
   }
   // CHECK: pointer offset 50 -1 -4 100
   printf("pointer offset %d %d %d %d\n", p[5], p[6], p[9], p[10]);
+  // CHECK: regions-on-device 6
+  printf("regions-on-device %d\n", on_dev);
   free(p);
   return 0;
 }

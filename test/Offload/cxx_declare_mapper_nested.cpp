@@ -4,9 +4,10 @@
 // 19's parser writes outside its OpenMP stack (fixed upstream after 19, see
 // docs/UserGuide.md).
 // RUN: %clangxx -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
-// RUN: %t | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 #include <cstdio>
 #include <cstdlib>
+#include <omp.h>
 
 struct Inner {
   int n;
@@ -34,26 +35,30 @@ int main() {
   o.idx = (int *)malloc(3 * sizeof(int));
   for (int i = 0; i < 3; ++i)
     o.idx[i] = i;
-#pragma omp target map(tofrom : o)
+  int onDev = 0;
+#pragma omp target map(tofrom : o) map(from : onDev)
   {
+    onDev = !omp_is_initial_device();
     for (int i = 0; i < o.in.n; ++i)
       o.in.d[i] *= 2;
     for (int i = 0; i < o.m; ++i)
       o.idx[i] += 10;
   }
-  // CHECK: nested 8 12
-  printf("nested %.0f %d\n", o.in.d[4], o.idx[2]);
+  // CHECK: nested 8 12 on-device 1
+  printf("nested %.0f %d on-device %d\n", o.in.d[4], o.idx[2], onDev);
 
   Plain p;
   p.k = 1;
   p.in = o.in;
-#pragma omp target map(tofrom : p)
+  onDev = 0;
+#pragma omp target map(tofrom : p) map(from : onDev)
   {
+    onDev = !omp_is_initial_device();
     p.k = 2;
     p.in.d[0] = -1;
   }
-  // CHECK: member 2 -1
-  printf("member %d %.0f\n", p.k, o.in.d[0]);
+  // CHECK: member 2 -1 on-device 1
+  printf("member %d %.0f on-device %d\n", p.k, o.in.d[0], onDev);
   free(o.in.d);
   free(o.idx);
   return 0;

@@ -2,8 +2,9 @@
 // templates, member functions, operators, namespaces, static members and
 // constexpr functions are compiled for the device implicitly.
 // RUN: %clangxx -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
-// RUN: %t | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 #include <cstdio>
+#include <omp.h>
 
 namespace geo {
 struct V {
@@ -28,8 +29,10 @@ struct Derived : Base {
 int main() {
   double r[4];
   int i[2];
-#pragma omp target map(from : r, i)
+  int onDev = 0;
+#pragma omp target map(from : r, i, onDev)
   {
+    onDev = !omp_is_initial_device();
     geo::V a{1, -2};
     geo::V b = a + geo::V::unit() * 3;
     r[0] = b.x;
@@ -40,7 +43,8 @@ int main() {
     Derived d;
     i[1] = d.thrice(5);
   }
-  // CHECK: 4 1 5 5.0 27 15
-  std::printf("%.0f %.0f %.0f %.1f %d %d\n", r[0], r[1], r[2], r[3], i[0], i[1]);
+  // CHECK: 4 1 5 5.0 27 15 on-device 1
+  std::printf("%.0f %.0f %.0f %.1f %d %d on-device %d\n", r[0], r[1], r[2], r[3], i[0],
+              i[1], onDev);
   return 0;
 }

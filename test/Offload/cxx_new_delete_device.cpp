@@ -2,9 +2,10 @@
 // polymorphic object made on the device, whose vtable points at its
 // type_info.
 // RUN: %clangxx -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
-// RUN: %t | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 #include <cstdint>
 #include <cstdio>
+#include <omp.h>
 
 struct Shape {
   virtual ~Shape() {}
@@ -20,9 +21,10 @@ struct alignas(128) Wide {
 };
 
 int main() {
-  int Area = 0, ArraySum = 0, Aligned = 0, Value = 0;
-#pragma omp target map(from : Area, ArraySum, Aligned, Value)
+  int Area = 0, ArraySum = 0, Aligned = 0, Value = 0, OnDev = 0;
+#pragma omp target map(from : Area, ArraySum, Aligned, Value, OnDev)
   {
+    OnDev = !omp_is_initial_device();
     Shape *S = new Square(7);
     Area = S->area();
     delete S;
@@ -40,8 +42,8 @@ int main() {
     Value = (int)(W->V[3] * 2);
     delete W;
   }
-  // CHECK: area 49 sum 4950 aligned 1 value 5
-  std::printf("area %d sum %d aligned %d value %d\n", Area, ArraySum, Aligned,
-              Value);
+  // CHECK: area 49 sum 4950 aligned 1 value 5 on-device 1
+  std::printf("area %d sum %d aligned %d value %d on-device %d\n", Area, ArraySum,
+              Aligned, Value, OnDev);
   return 0;
 }

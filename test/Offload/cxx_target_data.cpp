@@ -1,6 +1,6 @@
 // C++: target data, enter/exit data and update on class members.
 // RUN: %clangxx -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
-// RUN: %t | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 #include <cstdio>
 #include <omp.h>
 
@@ -18,12 +18,18 @@ public:
 #pragma omp target exit data map(delete : data_[0:n_])
     delete[] data_;
   }
-  void scale(double f) {
+  // Returns 1 when the region ran on the offload device.
+  int scale(double f) {
     double *d = data_;
     int n = n_;
-#pragma omp target teams distribute parallel for
-    for (int i = 0; i < n; ++i)
+    int onDev = 0;
+#pragma omp target teams distribute parallel for map(from : onDev)
+    for (int i = 0; i < n; ++i) {
       d[i] *= f;
+      if (i == 0)
+        onDev = !omp_is_initial_device();
+    }
+    return onDev;
   }
   void pull() {
 #pragma omp target update from(data_[0:n_])
@@ -38,20 +44,24 @@ int main() {
   bool after;
   {
     Buffer b(10);
-    b.scale(2);
-    // CHECK: before-pull 9
-    std::printf("before-pull %.0f\n", b.at(9));
+    int onDev = b.scale(2);
+    // CHECK: before-pull 9 on-device 1
+    std::printf("before-pull %.0f on-device %d\n", b.at(9), onDev);
     b.pull();
     // CHECK: after-pull 18 present 1
     std::printf("after-pull %.0f present %d\n", b.at(9), (int)b.present());
   }
   int arr[3] = {1, 2, 3};
+  int onDev = 0;
 #pragma omp target data map(tofrom : arr)
   {
-#pragma omp target
-    arr[1] = 20;
+#pragma omp target map(from : onDev)
+    {
+      onDev = !omp_is_initial_device();
+      arr[1] = 20;
+    }
   }
-  // CHECK: data 20
-  std::printf("data %d\n", arr[1]);
+  // CHECK: data 20 on-device 1
+  std::printf("data %d on-device %d\n", arr[1], onDev);
   return 0;
 }

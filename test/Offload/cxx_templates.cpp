@@ -1,23 +1,38 @@
 // Target regions in templates: several instantiations each get their own
 // kernel with the right types and sizes.
 // RUN: %clangxx -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
-// RUN: %t | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 #include <cstdio>
+#include <omp.h>
+
+// The target regions that ran on the offload device.
+static int RegionsOnDevice = 0;
 
 template <typename T> T sum(const T *a, int n) {
   T s = 0;
-#pragma omp target teams distribute parallel for reduction(+ : s) map(to : a[0:n])
-  for (int i = 0; i < n; ++i)
+  int on = 0;
+#pragma omp target teams distribute parallel for reduction(+ : s) map(to : a[0:n]) \
+    map(from : on)
+  for (int i = 0; i < n; ++i) {
     s += a[i];
+    if (i == 0)
+      on = !omp_is_initial_device();
+  }
+  RegionsOnDevice += on;
   return s;
 }
 
 template <typename T, int N> struct Arr {
   T v[N];
   void iota() {
-#pragma omp target map(from : v)
-    for (int i = 0; i < N; ++i)
-      v[i] = (T)(i * 1.5);
+    int on = 0;
+#pragma omp target map(from : v, on)
+    {
+      on = !omp_is_initial_device();
+      for (int i = 0; i < N; ++i)
+        v[i] = (T)(i * 1.5);
+    }
+    RegionsOnDevice += on;
   }
 };
 
@@ -26,8 +41,13 @@ template <typename T> struct Twice {
 };
 template <typename T> T twiceOnDevice(T x) {
   T r;
-#pragma omp target map(from : r)
-  r = Twice<T>::apply(x);
+  int on = 0;
+#pragma omp target map(from : r, on)
+  {
+    on = !omp_is_initial_device();
+    r = Twice<T>::apply(x);
+  }
+  RegionsOnDevice += on;
   return r;
 }
 
@@ -47,5 +67,7 @@ int main() {
   std::printf("arr-int %d arr-double %.1f\n", ai.v[3], ad.v[2]);
   // CHECK: twice 42 2.5
   std::printf("twice %d %.1f\n", twiceOnDevice(21), twiceOnDevice(1.25));
+  // CHECK: regions-on-device 8
+  std::printf("regions-on-device %d\n", RegionsOnDevice);
   return 0;
 }

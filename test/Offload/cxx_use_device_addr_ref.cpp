@@ -2,7 +2,7 @@
 // the referenced object; use_device_ptr on a local pointer in a member
 // function.
 // RUN: %clangxx -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
-// RUN: %t | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 #include <cstdio>
 #include <omp.h>
 
@@ -14,15 +14,21 @@ static void viaRef(int &r, void **out) {
 struct Buf {
   int *p;
   int n;
-  void run() {
+  // Returns 1 when the region ran on the offload device.
+  int run() {
     int *q = p;
     int nn = n;
+    int onDev = 0;
 #pragma omp target data map(tofrom : q[0:nn]) use_device_ptr(q)
     {
-#pragma omp target is_device_ptr(q)
-      for (int i = 0; i < 4; ++i)
-        q[i] = -i;
+#pragma omp target is_device_ptr(q) map(from : onDev)
+      {
+        onDev = !omp_is_initial_device();
+        for (int i = 0; i < 4; ++i)
+          q[i] = -i;
+      }
     }
+    return onDev;
   }
 };
 
@@ -34,8 +40,8 @@ int main() {
   std::printf("ref-addr %d\n", dx != nullptr && dx != (void *)&x);
   int data[4] = {9, 9, 9, 9};
   Buf b{data, 4};
-  b.run();
-  // CHECK: data 0 -1 -2 -3
-  std::printf("data %d %d %d %d\n", data[0], data[1], data[2], data[3]);
+  int onDev = b.run();
+  // CHECK: data 0 -1 -2 -3 on-device 1
+  std::printf("data %d %d %d %d on-device %d\n", data[0], data[1], data[2], data[3], onDev);
   return 0;
 }

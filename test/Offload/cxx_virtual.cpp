@@ -1,7 +1,8 @@
 // Objects with virtual functions created and used inside a target region.
 // RUN: %clangxx -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
-// RUN: %t | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 #include <cstdio>
+#include <omp.h>
 
 struct Shape {
   virtual ~Shape() {}
@@ -27,14 +28,16 @@ static double total(const Shape *const *shapes, int n) {
 
 int main() {
   double t = 0;
-#pragma omp target map(from : t)
+  int onDev = 0;
+#pragma omp target map(from : t, onDev)
   {
+    onDev = !omp_is_initial_device();
     Sq a(2);
     Rect b(3, 4);
     const Shape *shapes[2] = {&a, &b};
     t = total(shapes, 2);
   }
-  // CHECK: total 16
-  std::printf("total %.0f\n", t);
+  // CHECK: total 16 on-device 1
+  std::printf("total %.0f on-device %d\n", t, onDev);
   return 0;
 }

@@ -3,7 +3,8 @@
 // the member (OpenMP 5.x, as Clang adds it); a mapper is only used for items
 // of its own type.
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
-// RUN: %t | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
+#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -24,14 +25,16 @@ int main(void) {
   o.in.d = malloc(4 * sizeof(double));
   for (int i = 0; i < 4; ++i)
     o.in.d[i] = i;
-#pragma omp target map(tofrom : o)
+  int on_dev = 0;
+#pragma omp target map(tofrom : o) map(from : on_dev)
   {
+    on_dev = !omp_is_initial_device();
     o.m += 10;
     for (int i = 0; i < o.in.n; ++i)
       o.in.d[i] *= 2;
   }
-  // CHECK: m 13 d 0 6
-  printf("m %d d %.0f %.0f\n", o.m, o.in.d[0], o.in.d[3]);
+  // CHECK: m 13 d 0 6 on-device 1
+  printf("m %d d %.0f %.0f on-device %d\n", o.m, o.in.d[0], o.in.d[3], on_dev);
   free(o.in.d);
   return 0;
 }

@@ -1,7 +1,8 @@
 // begin/end declare target (and the older declare target / end declare
 // target) around functions and variables.
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
-// RUN: %t | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
+#include <omp.h>
 #include <stdio.h>
 
 #pragma omp begin declare target
@@ -17,20 +18,26 @@ int manhattan(struct Pt p) { return p.x + p.y; }
 
 int main(void) {
   int r[3];
-#pragma omp target map(from : r)
+  int on_dev = 0;
+#pragma omp target map(from : r, on_dev)
   {
+    on_dev = !omp_is_initial_device();
     r[0] = mul(7);
     r[1] = manhattan(origin);
     scale = 4;
     r[2] = mul(7);
   }
-  // CHECK: 21 30 28
-  printf("%d %d %d\n", r[0], r[1], r[2]);
+  // CHECK: 21 30 28 on-device 1
+  printf("%d %d %d on-device %d\n", r[0], r[1], r[2], on_dev);
   scale = 1000; // host copy only
-#pragma omp target map(from : r)
-  r[0] = mul(1);
-  // CHECK: device-kept 4
-  printf("device-kept %d\n", r[0]);
+  on_dev = 0;
+#pragma omp target map(from : r, on_dev)
+  {
+    r[0] = mul(1);
+    on_dev = !omp_is_initial_device();
+  }
+  // CHECK: device-kept 4 on-device 1
+  printf("device-kept %d on-device %d\n", r[0], on_dev);
   // CHECK: host-call 7000
   printf("host-call %d\n", mul(7));
   return 0;

@@ -1,7 +1,7 @@
 // declare target to(function) after the definition, and a function called
 // both on the host and on the device.
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
-// RUN: %t | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 #include <omp.h>
 #include <stdio.h>
 

@@ -2,7 +2,8 @@
 // pointers the host took (passed in, or in a mapped table), and through
 // pointers taken on the device, which stay device addresses.
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
-// RUN: %t | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
+#include <omp.h>
 #include <stdio.h>
 
 #pragma omp begin declare target indirect
@@ -16,9 +17,10 @@ typedef int (*unary_fn)(int);
 int main(void) {
   unary_fn Passed = times_ten;
   unary_fn Table[3] = {add_one, times_ten, negate};
-  int FromPassed = 0, FromTable = 0, FromDevice = 0;
-#pragma omp target map(to : Table) map(from : FromPassed, FromTable, FromDevice)
+  int FromPassed = 0, FromTable = 0, FromDevice = 0, OnDev = 0;
+#pragma omp target map(to : Table) map(from : FromPassed, FromTable, FromDevice, OnDev)
   {
+    OnDev = !omp_is_initial_device();
     FromPassed = Passed(4);
     int Sum = 0;
     for (int I = 0; I < 3; ++I)
@@ -28,7 +30,8 @@ int main(void) {
     FromDevice = Local(41);
   }
   // 5+1 + 50 - 5 = 51
-  // CHECK: passed 40 table 51 device 42
-  printf("passed %d table %d device %d\n", FromPassed, FromTable, FromDevice);
+  // CHECK: passed 40 table 51 device 42 on-device 1
+  printf("passed %d table %d device %d on-device %d\n", FromPassed, FromTable,
+         FromDevice, OnDev);
   return 0;
 }

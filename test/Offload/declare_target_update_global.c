@@ -1,7 +1,7 @@
 // target update of declare-target globals: arrays, sections of them,
 // structs, and the present check.
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
-// RUN: %t | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 #include <omp.h>
 #include <stdio.h>
 
@@ -18,27 +18,35 @@ int main(void) {
          omp_target_is_present(&cfg, dev) != 0);
   for (int i = 0; i < 8; ++i)
     garr[i] = i;
+  int on_dev = 0;
 #pragma omp target update to(garr[2:4])
-#pragma omp target
-  for (int i = 0; i < 8; ++i)
-    garr[i] = garr[i] * 10 + 1;
+#pragma omp target map(from : on_dev)
+  {
+    on_dev = !omp_is_initial_device();
+    for (int i = 0; i < 8; ++i)
+      garr[i] = garr[i] * 10 + 1;
+  }
 #pragma omp target update from(garr)
   // Device had 0s outside [2,6): 1; inside: i*10+1.
   // CHECK: 1 1 21 31 41 51 1 1
   for (int i = 0; i < 8; ++i)
     printf("%d ", garr[i]);
   printf("\n");
+  // CHECK-NEXT: on-device 1
+  printf("on-device %d\n", on_dev);
   cfg.n = 9;
   cfg.eps = 0.25;
 #pragma omp target update to(cfg.n)
   int n = 0;
   double e = 0;
-#pragma omp target map(from : n, e)
+  on_dev = 0;
+#pragma omp target map(from : n, e, on_dev)
   {
+    on_dev = !omp_is_initial_device();
     n = cfg.n;
     e = cfg.eps;
   }
-  // CHECK: cfg 9 0.50
-  printf("cfg %d %.2f\n", n, e);
+  // CHECK: cfg 9 0.50 on-device 1
+  printf("cfg %d %.2f on-device %d\n", n, e, on_dev);
   return 0;
 }

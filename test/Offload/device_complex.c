@@ -2,17 +2,20 @@
 // __mulsc3/__muldc3/__divsc3/__divdc3), including C's Annex G results for
 // infinite operands.
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
-// RUN: %t | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 #include <complex.h>
 #include <math.h>
+#include <omp.h>
 #include <stdio.h>
 
 int main(void) {
   double Out[9];
+  int OnDev = 0;
   double complex A = 1.0 + 2.0 * I, B = 3.0 - 1.0 * I;
   float complex Af = 1.0f + 2.0f * I, Bf = 3.0f - 1.0f * I;
-#pragma omp target map(from : Out) map(to : A, B, Af, Bf)
+#pragma omp target map(from : Out, OnDev) map(to : A, B, Af, Bf)
   {
+    OnDev = !omp_is_initial_device();
     double complex P = A * B, Q = A / B;
     float complex Pf = Af * Bf, Qf = Af / Bf;
     volatile double Inf = INFINITY;
@@ -30,8 +33,8 @@ int main(void) {
     Out[8] = isinf(creal(W)) || isinf(cimag(W));
   }
   // (1+2i)(3-i) = 5+5i; (1+2i)/(3-i) = 0.1+0.7i
-  // CHECK: mul 5 5 div 0.1 0.7 float 5 0.7 inf 1 1 divzero inf
-  printf("mul %g %g div %g %g float %g %g inf %g %g divzero %g\n", Out[0],
-         Out[1], Out[2], Out[3], Out[4], Out[5], Out[6], Out[8], Out[7]);
+  // CHECK: mul 5 5 div 0.1 0.7 float 5 0.7 inf 1 1 divzero inf on-device 1
+  printf("mul %g %g div %g %g float %g %g inf %g %g divzero %g on-device %d\n", Out[0],
+         Out[1], Out[2], Out[3], Out[4], Out[5], Out[6], Out[8], Out[7], OnDev);
   return 0;
 }

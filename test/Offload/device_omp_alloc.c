@@ -1,14 +1,15 @@
 // The OpenMP allocator routines and the allocate clause in device code.
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
-// RUN: %t | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 #include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
 
 int main(void) {
-  int Sum = 0, Aligned = 0, Kept = 0, Zeroed = 1, Private = 0;
-#pragma omp target map(tofrom : Sum, Aligned, Kept, Zeroed, Private)
+  int Sum = 0, Aligned = 0, Kept = 0, Zeroed = 1, Private = 0, OnDev = 0;
+#pragma omp target map(tofrom : Sum, Aligned, Kept, Zeroed, Private, OnDev)
   {
+    OnDev = !omp_is_initial_device();
     int *P = (int *)omp_alloc(64 * sizeof(int), omp_default_mem_alloc);
     for (int I = 0; I < 64; ++I)
       P[I] = I;
@@ -34,8 +35,8 @@ int main(void) {
       Private += X;
     }
   }
-  // CHECK: sum 2016 kept 1 aligned 1 zeroed 1 private {{[13]}}
-  printf("sum %d kept %d aligned %d zeroed %d private %d\n", Sum, Kept,
-         Aligned, Zeroed, Private);
+  // CHECK: sum 2016 kept 1 aligned 1 zeroed 1 private {{[13]}} on-device 1
+  printf("sum %d kept %d aligned %d zeroed %d private %d on-device %d\n", Sum, Kept,
+         Aligned, Zeroed, Private, OnDev);
   return 0;
 }

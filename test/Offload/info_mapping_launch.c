@@ -1,8 +1,9 @@
 // LIBOMPTARGET_INFO=1 reports every mapping and launch with host and
 // device ranges, reference counts, the mapped expression and the location.
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
-// RUN: env LIBOMPTARGET_INFO=1 %t 2>&1 | FileCheck %s
-// RUN: %t 2>&1 | FileCheck %s --check-prefix=QUIET
+// RUN: env LIBOMPTARGET_INFO=1 OMP_TARGET_OFFLOAD=MANDATORY %t 2>&1 | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t 2>&1 | FileCheck %s --check-prefix=QUIET
+#include <omp.h>
 #include <stdio.h>
 
 int main(void) {
@@ -17,7 +18,7 @@ int main(void) {
 #pragma omp target teams num_teams(2) thread_limit(3) map(tofrom : a) map(from : b[2:5])
     {
       a[0] = 5;
-      b[2] = 1.0;
+      b[2] = !omp_is_initial_device();
     }
     // CHECK: libomptarget: info: device 0: map (present) 'a' host [0x[[#A]],0x[[#A+16]]) -> device [0x[[#DA]],0x[[#DA+16]]) refcount 2 at {{.*}}info_mapping_launch.c:[[#@LINE-5]]
     // CHECK: libomptarget: info: device 0: map (new) 'b[2:5]' host [0x[[#B+16]],0x[[#B+56]]) -> device [0x{{[0-9a-f]+}},0x{{[0-9a-f]+}}) refcount 1 at {{.*}}info_mapping_launch.c:[[#@LINE-6]]
@@ -28,12 +29,12 @@ int main(void) {
     // CHECK: libomptarget: info: device 0: update from 'a[1:2]' host [0x[[#A+4]],0x[[#A+12]]) -> device [0x[[#DA+4]],0x[[#DA+12]])
   }
   // CHECK: libomptarget: info: device 0: unmap (removed) 'a' host [0x[[#A]],0x[[#A+16]]) -> device [0x[[#DA]],0x[[#DA+16]]) refcount 0
-  printf("done %d\n", a[0]);
-  // CHECK: done 5
+  printf("done %d on-device %.0f\n", a[0], b[2]);
+  // CHECK: done 5 on-device 1
   return 0;
 }
 // QUIET-NOT: libomptarget
 // QUIET: a=
 // QUIET-NOT: libomptarget
-// QUIET: done 5
+// QUIET: done 5 on-device 1
 // QUIET-NOT: libomptarget

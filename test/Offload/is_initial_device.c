@@ -1,7 +1,7 @@
 // omp_is_initial_device() is 0 inside a target region that runs on the
 // device and 1 on the host.
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
-// RUN: %t | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 #include <omp.h>
 #include <stdio.h>
 

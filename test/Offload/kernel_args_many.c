@@ -2,8 +2,9 @@
 // float, double, 64-bit, _Complex double and a small struct, all implicitly
 // firstprivate (values larger than a pointer included).
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
-// RUN: %t | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 #include <complex.h>
+#include <omp.h>
 #include <stdio.h>
 
 struct Small {
@@ -27,8 +28,10 @@ int main(void) {
   int a0 = 0, a1 = 1, a2 = 2, a3 = 3, a4 = 4, a5 = 5, a6 = 6, a7 = 7, a8 = 8, a9 = 9;
   int b0 = 10, b1 = 11, b2 = 12, b3 = 13, b4 = 14, b5 = 15, b6 = 16, b7 = 17, b8 = 18, b9 = 19;
   double out[10];
-#pragma omp target map(from : out)
+  int on_dev = 0;
+#pragma omp target map(from : out, on_dev)
   {
+    on_dev = !omp_is_initial_device();
     out[0] = c;
     out[1] = s;
     out[2] = f;
@@ -41,8 +44,8 @@ int main(void) {
     out[9] = a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7 + a8 + a9 + b0 + b1 + b2 + b3 + b4 + b5 +
              b6 + b7 + b8 + b9;
   }
-  // CHECK: 120 -12 1.25 -2.5 1024 4000 21 8 7 190
-  printf("%g %g %g %g %g %g %g %g %g %g\n", out[0], out[1], out[2], out[3], out[4], out[5],
-         out[6], out[7], out[8], out[9]);
+  // CHECK: 120 -12 1.25 -2.5 1024 4000 21 8 7 190 on-device 1
+  printf("%g %g %g %g %g %g %g %g %g %g on-device %d\n", out[0], out[1], out[2], out[3],
+         out[4], out[5], out[6], out[7], out[8], out[9], on_dev);
   return 0;
 }

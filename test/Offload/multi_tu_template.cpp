@@ -4,7 +4,7 @@
 // RUN: %clangxx -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -I%S/Inputs -c %s -o %t.a.o
 // RUN: %clangxx -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -I%S/Inputs -c %S/Inputs/multi_tu_template_b.cpp -o %t.b.o
 // RUN: %clangxx -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %t.a.o %t.b.o -o %t
-// RUN: %t | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 #include "tmpl_kernel.h"
 #include <cstdio>
 
@@ -16,5 +16,8 @@ int main() {
   // CHECK: here 10 0.75 6 other 50
   std::printf("here %d %.2f %d other %d\n", tk_sum(a, 4), tk_sum(d, 2), tk_inline(3),
               other_tu(5));
+  // Three regions here, two in the other translation unit.
+  // CHECK: regions-on-device 5
+  std::printf("regions-on-device %d\n", tk_regions_on_device);
   return 0;
 }

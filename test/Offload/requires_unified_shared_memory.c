@@ -4,7 +4,7 @@
 // by the host without a map back. Explicit maps neither allocate nor copy.
 // GPU-SKIP: the host device always gives unified shared memory; a GPU gives it only with HMM, which the bundle's machines may lack (checked by hand, see docs/Runtime.md)
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
-// RUN: env LIBOMPTARGET_INFO=1 %t 2>%t.info | FileCheck %s
+// RUN: env LIBOMPTARGET_INFO=1 OMP_TARGET_OFFLOAD=MANDATORY %t 2>%t.info | FileCheck %s
 // RUN: FileCheck %s --check-prefix=INFO < %t.info
 #include <omp.h>
 #include <stdio.h>

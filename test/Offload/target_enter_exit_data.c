@@ -1,6 +1,6 @@
 // target enter data / target exit data: unstructured mapping.
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
-// RUN: %t | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,10 +13,16 @@ static double *create(int n) {
   return p;
 }
 
-static void scale(double *p, int n, double f) {
-#pragma omp target
-  for (int i = 0; i < n; ++i)
-    p[i] *= f;
+// Returns 1 when the region ran on the offload device.
+static int scale(double *p, int n, double f) {
+  int on_dev = 0;
+#pragma omp target map(from : on_dev)
+  {
+    on_dev = !omp_is_initial_device();
+    for (int i = 0; i < n; ++i)
+      p[i] *= f;
+  }
+  return on_dev;
 }
 
 static void destroy(double *p, int n) {
@@ -29,10 +35,9 @@ int main(void) {
   double *p = create(n);
   // CHECK: present 1
   printf("present %d\n", omp_target_is_present(p, dev) != 0);
-  scale(p, n, 3.0);
-  scale(p, n, 0.5);
-  // CHECK: host-before-exit 9.0
-  printf("host-before-exit %.1f\n", p[9]);
+  int on_dev = scale(p, n, 3.0) + scale(p, n, 0.5);
+  // CHECK: host-before-exit 9.0 regions-on-device 2
+  printf("host-before-exit %.1f regions-on-device %d\n", p[9], on_dev);
   destroy(p, n);
   // CHECK: host-after-exit 13.5 present 0
   printf("host-after-exit %.1f present %d\n", p[9],

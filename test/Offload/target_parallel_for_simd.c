@@ -1,6 +1,7 @@
 // target parallel for simd.
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
-// RUN: %t | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
+#include <omp.h>
 #include <stdio.h>
 #define N 1024
 
@@ -10,13 +11,17 @@ int main(void) {
     x[i] = (float)i;
     y[i] = 1.0f;
   }
-#pragma omp target parallel for simd map(to : x) map(tofrom : y)
-  for (int i = 0; i < N; ++i)
+  int on_dev = 0;
+#pragma omp target parallel for simd map(to : x) map(tofrom : y) map(from : on_dev)
+  for (int i = 0; i < N; ++i) {
     y[i] = 2.0f * x[i] + y[i];
+    if (i == 0)
+      on_dev = !omp_is_initial_device();
+  }
   double s = 0;
   for (int i = 0; i < N; ++i)
     s += y[i];
-  // CHECK: sum 1048576
-  printf("sum %.0f\n", s);
+  // CHECK: sum 1048576 on-device 1
+  printf("sum %.0f on-device %d\n", s, on_dev);
   return 0;
 }

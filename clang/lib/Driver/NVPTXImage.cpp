@@ -265,6 +265,10 @@ Expected<std::string> buildNVPTXImage(Module &M, const NVPTXImageOptions &Opts,
 
   if (Error E = retargetToNVPTX(M))
     return std::move(E);
+  FunctionAnalysisManager NoAnalyses;
+  for (Function &F : M)
+    if (!F.isDeclaration())
+      AllocateToStackPass().run(F, NoAnalyses);
   bindLibdeviceMath(M);
   makeDefaultSchedulesCyclic(M);
   formNVPTXKernels(M);

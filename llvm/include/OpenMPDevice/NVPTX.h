@@ -9,6 +9,7 @@
 // the device link runs them:
 //   retargetToNVPTX      triple, data layout, attributes; host-only features
 //                        are errors naming the function
+//   AllocateToStackPass  small allocate-clause storage becomes stack slots
 //   bindLibdeviceMath    C math calls to libdevice's __nv_* functions
 //   makeDefaultSchedulesCyclic  loops without schedule clauses go cyclic
 //   formNVPTXKernels     SPMD and generic kernels, parallel regions,
@@ -41,6 +42,15 @@ constexpr llvm::StringLiteral NVPTXDataLayout =
 /// uses what a GPU cannot run: long double, x86 intrinsics or inline
 /// assembly, exceptions, thread_local variables, variadic definitions.
 llvm::Error retargetToNVPTX(llvm::Module &M);
+
+/// Gives the private copies of `allocate` clauses (and variables of
+/// `allocate` directives) of predefined allocators and small constant sizes
+/// stack slots instead of device malloc: the __kmpc_alloc call becomes an
+/// alloca, its __kmpc_free calls go. Runs before formNVPTXKernels.
+struct AllocateToStackPass : llvm::PassInfoMixin<AllocateToStackPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &);
+};
 
 /// Replaces calls of C math functions (sin, expf, ...) and of the math
 /// intrinsics the NVPTX back end cannot select by libdevice's __nv_*

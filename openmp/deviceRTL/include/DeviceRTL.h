@@ -41,6 +41,8 @@ typedef kmp_int32 (*kmp_routine_entry_t)(kmp_int32, void *);
 extern "C" {
 void *malloc(size_t);
 void free(void *);
+// CUDA's device printf: a format and a buffer of the arguments.
+int vprintf(const char *Format, void *Args);
 }
 
 namespace cot {
@@ -137,6 +139,8 @@ struct TeamStateTy {
 extern COT_SHARED TeamStateTy TeamState;
 extern COT_SHARED uint8_t ThreadState[MaxThreads];
 extern void *COT_SHARED SharedArgs[SharedArgSlots];
+// Per thread: how many taskgroups it is in (Tasks.cpp, TaskReduction.cpp).
+extern COT_SHARED uint8_t TaskgroupDepth[MaxThreads];
 extern uint32_t GlobalLock; // device memory: __kmpc_atomic_start, fallbacks
 
 //===-- Hardware ids -------------------------------------------------------===//
@@ -246,6 +250,12 @@ COT_INLINE void teamBarrier() {
 
 // Resets the block's state; called by one thread before a block barrier.
 void initTeamState(uint32_t Mode);
+
+//===-- Tasks ----------------------------------------------------------------===//
+COT_INLINE uint32_t taskgroupDepth() { return TaskgroupDepth[threadId()]; }
+// Combines and frees the calling thread's task reductions of the taskgroup
+// at nesting depth Depth, which is ending (TaskReduction.cpp).
+void finishTaskgroupReductions(uint32_t Depth);
 
 //===-- Misc ----------------------------------------------------------------===//
 [[noreturn]] COT_INLINE void fatal() { __builtin_trap(); }

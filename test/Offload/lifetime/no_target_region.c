@@ -2,7 +2,7 @@
 // exits cleanly: unregistering its image at exit must not start the plugins
 // (it used to crash in __cot_unregister_binary and lose buffered output).
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
-// RUN: %t > %t.out
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t > %t.out
 // RUN: FileCheck %s < %t.out
 // RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 // RUN: env OMP_TARGET_OFFLOAD=DISABLED %t | FileCheck %s

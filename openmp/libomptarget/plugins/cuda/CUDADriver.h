@@ -67,6 +67,11 @@ enum : int {
   CU_FUNC_ATTRIBUTE_NUM_REGS = 4,
 };
 
+// Context limits (CUlimit).
+enum : int {
+  CU_LIMIT_MALLOC_HEAP_SIZE = 0x02,
+};
+
 // JIT options (CUjit_option).
 enum : int {
   CU_JIT_INFO_LOG_BUFFER = 3,
@@ -103,6 +108,7 @@ inline CUstream perThreadStream() { return reinterpret_cast<CUstream>(0x2); }
     (CUdevice))                                                                \
   X(CtxSetCurrent, "cuCtxSetCurrent", CUresult, (CUcontext))                   \
   X(CtxSynchronize, "cuCtxSynchronize", CUresult, ())                          \
+  X(CtxSetLimit, "cuCtxSetLimit", CUresult, (int, size_t))                     \
   X(MemGetInfo, "cuMemGetInfo_v2", CUresult, (size_t *, size_t *))             \
   X(MemAlloc, "cuMemAlloc_v2", CUresult, (CUdeviceptr *, size_t))              \
   X(MemFree, "cuMemFree_v2", CUresult, (CUdeviceptr))                          \

@@ -274,6 +274,32 @@ uint32_t deviceFeatures(int32_t Dev, const char **Why) {
   return Features;
 }
 
+// The device heap (device malloc, OpenMP allocators, C++ new in target
+// regions): LIBOMPTARGET_HEAP_SIZE bytes, else 1/64 of the GPU's memory
+// between CUDA's default of 8 MiB and 1 GiB.
+bool setHeapSize(int32_t Dev) {
+  size_t Bytes = 0;
+  if (const char *S = getenv("LIBOMPTARGET_HEAP_SIZE")) {
+    char *End;
+    errno = 0;
+    unsigned long long V = strtoull(S, &End, 10);
+    if (!*S || *End || errno || V == 0 || *S == '-')
+      return fail("LIBOMPTARGET_HEAP_SIZE='%s' is not a positive size in "
+                  "bytes",
+                  S);
+    Bytes = (size_t)V;
+  } else {
+    size_t Free = 0, Total = 0;
+    cu.MemGetInfo(&Free, &Total);
+    Bytes = std::clamp<size_t>(Total / 64, size_t(8) << 20, size_t(1) << 30);
+  }
+  if (CUresult R = cu.CtxSetLimit(CU_LIMIT_MALLOC_HEAP_SIZE, Bytes))
+    return fail("cannot make the device heap of cuda device %d %zu bytes: %s",
+                Dev, Bytes, errorText(R).c_str());
+  info("cuda device %d: device heap of %zu MiB", Dev, Bytes >> 20);
+  return true;
+}
+
 int32_t initDevice(int32_t Dev) {
   if (Dev < 0 || Dev >= NumDevices)
     return !fail("cuda device %d does not exist (%d devices)", Dev,
@@ -289,6 +315,8 @@ int32_t initDevice(int32_t Dev) {
     R = cu.CtxSetCurrent(D.Ctx);
   if (R)
     return !fail("cannot start cuda device %d: %s", Dev, errorText(R).c_str());
+  if (!setHeapSize(Dev))
+    return 1;
   int Major = 0, Minor = 0;
   struct {
     int *Out;
