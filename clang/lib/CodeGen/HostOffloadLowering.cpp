@@ -10,7 +10,8 @@
 // For each construct (site) the markers give, in program order: the site
 // (clause values, source location), its map entries, and its end. The pass
 //   1. extracts the device code (DeviceModuleExtraction.h) while the module
-//      is still as CodeGen made it;
+//      is still as CodeGen made it, embeds it as bitcode in the section
+//      __CLANG_OFFLOAD_BUNDLE__openmp-<triple> and frees it;
 //   2. builds the site's map arrays in the host function's frame: bases,
 //      begins and sizes are stored where the markers were, map types and
 //      names are constants;
@@ -21,13 +22,13 @@
 //      with each kernel argument stored as the base of its TARGET_PARAM
 //      entry; a deferred (nowait/depend) region stays Clang's task, and the
 //      launch is recorded for it (__cot_target_defer) and made by its entry
-//      function when libomp runs it; for data constructs, __cot_target_data_begin/end and
-//      __cot_target_update; use_device_ptr/addr markers read the device
+//      function when libomp runs it; for data constructs,
+//      __cot_target_data_begin/end and __cot_target_update; use_device_ptr/addr markers read the device
 //      address the begin call wrote back;
 //   4. emits one offload entry per kernel and per device global in section
-//      cot_offload_entries (and one for the unit's `requires` clauses),
-//      and embeds the device module as bitcode in the
-//      section __CLANG_OFFLOAD_BUNDLE__openmp-<triple>.
+//      cot_offload_entries (and one for the unit's `requires` clauses).
+// Every step is linear in the size of the module: docs/Design.md,
+// "Compile-time scaling", says what was not and how it was measured.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +39,7 @@
 #include "OffloadABI.h"
 
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -132,6 +134,14 @@ private:
   const HostLoweringOptions &Opts;
   MapVector<int, Site> Sites;
   SmallVector<KernelInfo, 8> Kernels;
+  SmallPtrSet<Function *, 32> KernelSet;
+  /// The offload entries, added to llvm.compiler.used at once: each append
+  /// rebuilds the whole array, and the old arrays stay in the context, so
+  /// appending one by one was quadratic in time and memory. Not llvm.used:
+  /// on ELF that retains each entry in a section of its own (SHF_GNU_RETAIN),
+  /// thousands of sections for as many regions; the linker keeps the
+  /// section anyway, as the registration refers to its __start_/__stop_.
+  SmallVector<GlobalValue *, 32> Entries;
   GlobalVariable *Ident = nullptr; // libomp's ident_t for our calls
 
   bool collectSites();
@@ -152,7 +162,7 @@ private:
   void emitTaskwait(IRBuilder<> &B);
   void emitEntry(Constant *HostAddr, StringRef Name, uint64_t Size,
                  uint32_t Flags);
-  void embedDeviceModule(Module &Device);
+  bool embedDeviceModule(Module &Device);
   bool checkDeviceParseKernels(StringRef Triple, StringRef Bitcode);
   void eraseMarkers();
   void error(const Instruction *At, const Twine &Msg);
@@ -216,17 +226,21 @@ static bool isOutlinedTarget(const Function *F) {
   return F && F->getName().starts_with("__omp_offloading_");
 }
 
-/// The calls between a site's start and end markers, in code order.
+/// The calls from a site's start marker up to its end marker, in code
+/// order. The walk starts at the marker, so that a function with many sites
+/// is not walked from its entry for each.
 static SmallVector<CallInst *, 16> callsInSite(const Site &S) {
   SmallVector<CallInst *, 16> Calls;
-  bool InSite = false;
-  for (Instruction &I : instructions(S.Open->getFunction())) {
-    if (&I == S.Open)
-      InSite = true;
-    if (&I == S.End)
-      break;
-    if (auto *CI = dyn_cast<CallInst>(&I); CI && InSite)
-      Calls.push_back(CI);
+  BasicBlock *First = S.Open->getParent();
+  Function *F = First->getParent();
+  for (auto BB = First->getIterator(); BB != F->end(); ++BB) {
+    auto I = &*BB == First ? S.Open->getIterator() : BB->begin();
+    for (; I != BB->end(); ++I) {
+      if (&*I == S.End)
+        return Calls;
+      if (auto *CI = dyn_cast<CallInst>(&*I))
+        Calls.push_back(CI);
+    }
   }
   return Calls;
 }
@@ -306,8 +320,7 @@ bool Lowering::findOutlinedCalls() {
     auto *Flags = cast<ConstantInt>(S.Open->getArgOperand(SiteOpFlags));
     KernelMode Mode = (Flags->getZExtValue() & SiteSPMD) ? KernelMode::SPMD
                                                           : KernelMode::Generic;
-    Function *Kernel = S.Kernel;
-    if (none_of(Kernels, [&](const KernelInfo &K) { return K.F == Kernel; }))
+    if (KernelSet.insert(S.Kernel).second)
       Kernels.push_back({S.Kernel, Mode,
                          (Flags->getZExtValue() & SiteDefaultSchedule) != 0});
   }
@@ -345,10 +358,16 @@ Value *Lowering::buildMapList(Site &S, IRBuilder<> &EntryB, AllocaInst *&Bases,
     IRBuilder<> B(Map);
     Value *Base = Map->getArgOperand(MapOpBase);
     Value *Begin = Map->getArgOperand(MapOpBegin);
+    // The kernel argument of a directly called kernel is stored as the base
+    // (and as the begin where the marker has none) by storeArgsFromCall.
+    bool BaseFromCall = S.Outlined && (S.mapType(I) & COT_MAP_TARGET_PARAM);
+    if (!BaseFromCall)
+      B.CreateStore(Base, B.CreateConstInBoundsGEP2_32(PtrArray, Bases, 0, I));
     if (isa<ConstantPointerNull>(Begin))
-      Begin = Base;
-    B.CreateStore(Base, B.CreateConstInBoundsGEP2_32(PtrArray, Bases, 0, I));
-    B.CreateStore(Begin, B.CreateConstInBoundsGEP2_32(PtrArray, Begins, 0, I));
+      Begin = BaseFromCall ? nullptr : Base;
+    if (Begin)
+      B.CreateStore(Begin,
+                    B.CreateConstInBoundsGEP2_32(PtrArray, Begins, 0, I));
     B.CreateStore(B.CreateSExtOrTrunc(Map->getArgOperand(MapOpSize), I64),
                   B.CreateConstInBoundsGEP2_32(I64Array, Sizes, 0, I));
     TypeInits.push_back(cast<Constant>(Map->getArgOperand(MapOpType)));
@@ -652,7 +671,7 @@ void Lowering::emitEntry(Constant *HostAddr, StringRef Name, uint64_t Size,
                                    ".cot.entry." + Name);
   Entry->setSection(COT_ENTRIES_SECTION);
   Entry->setAlignment(Align(8));
-  appendToUsed(M, {Entry});
+  Entries.push_back(Entry);
 }
 
 static std::string bitcodeOf(const Module &M) {
@@ -689,7 +708,7 @@ bool Lowering::checkDeviceParseKernels(StringRef Triple, StringRef Bitcode) {
   return true;
 }
 
-void Lowering::embedDeviceModule(Module &Device) {
+bool Lowering::embedDeviceModule(Module &Device) {
   std::string Own = bitcodeOf(Device);
   for (const OffloadTarget &T : Opts.Targets) {
     StringRef Bitcode = Own;
@@ -697,7 +716,7 @@ void Lowering::embedDeviceModule(Module &Device) {
       if (auto It = Opts.DeviceParses->find(T.Triple);
           It != Opts.DeviceParses->end()) {
         if (!checkDeviceParseKernels(T.Triple, It->second))
-          return;
+          return false;
         Bitcode = It->second;
       }
     Constant *Data = ConstantDataArray::get(
@@ -712,6 +731,7 @@ void Lowering::embedDeviceModule(Module &Device) {
     GV->setMetadata(LLVMContext::MD_exclude, MDNode::get(Ctx, {}));
     appendToCompilerUsed(M, {GV});
   }
+  return true;
 }
 
 void Lowering::eraseMarkers() {
@@ -756,7 +776,8 @@ bool Lowering::run() {
   if (!collectSites() || !findOutlinedCalls())
     return false;
   makeKernelNamesPortable(Kernels);
-  Expected<DeviceModule> Device = extractDeviceModule(M, Kernels);
+  Expected<DeviceModule> Device =
+      extractDeviceModule(M, Kernels, Opts.OptLevel);
   if (!Device) {
     error(nullptr, "clang-offload: " + toString(Device.takeError()));
     return false;
@@ -766,6 +787,13 @@ bool Lowering::run() {
       (*Opts.ExtractInto)[T.Triple] = bitcodeOf(*Device->M);
     return true;
   }
+  // The device module goes into the host module as bitcode and is freed
+  // before the lowering adds to the host module, whose new IR then reuses
+  // the memory instead of growing the heap past it.
+  bool Embedded = embedDeviceModule(*Device->M);
+  Device->M.reset();
+  if (!Embedded)
+    return false;
   for (auto &[Id, S] : Sites)
     lowerSite(S);
   for (const KernelInfo &K : Kernels)
@@ -775,7 +803,7 @@ bool Lowering::run() {
   if (Opts.Requires && Opts.Requires->Flags)
     emitEntry(ConstantPointerNull::get(PointerType::getUnqual(Ctx)),
               "requires", Opts.Requires->Flags, COT_ENTRY_REQUIRES);
-  embedDeviceModule(*Device->M);
+  appendToCompilerUsed(M, Entries);
   eraseMarkers();
   return true;
 }

@@ -8,6 +8,7 @@
 
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
@@ -51,13 +52,42 @@ Error runCommand(ArrayRef<StringRef> Args, bool Verbose) {
   return Error::success();
 }
 
+/// The "openmp" module flag that the device module inherits from the host
+/// module makes the default pipelines run LLVM's OpenMPOpt, which optimizes
+/// host code's libomp calls. Device code has no use for it, and its CGSCC
+/// pass scans every call of each runtime function once per SCC: that took
+/// most of the device link's time for files with thousands of target
+/// regions (docs/Design.md, "Compile-time scaling").
+static void dropOpenMPModuleFlag(Module &M) {
+  NamedMDNode *Flags = M.getModuleFlagsMetadata();
+  if (!Flags || !M.getModuleFlag("openmp"))
+    return;
+  SmallVector<MDNode *, 8> Kept;
+  for (MDNode *Flag : Flags->operands()) {
+    auto *Name = Flag->getNumOperands() > 1
+                     ? dyn_cast<MDString>(Flag->getOperand(1))
+                     : nullptr;
+    if (!Name || Name->getString() != "openmp")
+      Kept.push_back(Flag);
+  }
+  Flags->clearOperands();
+  for (MDNode *Flag : Kept)
+    Flags->addOperand(Flag);
+}
+
 void optimize(Module &M, OptimizationLevel Level, TargetMachine *TM,
               function_ref<void(PassBuilder &)> AddPasses) {
+  dropOpenMPModuleFlag(M);
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
   ModuleAnalysisManager MAM;
-  PassBuilder PB(TM);
+  // As in Clang's back end: among others, function passes skip optnone
+  // functions (code compiled at -O0).
+  PassInstrumentationCallbacks PIC;
+  StandardInstrumentations SI(M.getContext(), /*DebugLogging=*/false);
+  SI.registerCallbacks(PIC, &MAM);
+  PassBuilder PB(TM, PipelineTuningOptions(), std::nullopt, &PIC);
   if (AddPasses)
     AddPasses(PB);
   PB.registerModuleAnalyses(MAM);

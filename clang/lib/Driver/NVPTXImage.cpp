@@ -9,9 +9,11 @@
 // and, for math, libdevice from the CUDA toolkit; our device lowering forms
 // the kernels; everything but the kernels and the globals the runtime looks
 // up is internalized, so O3 sees the whole device program and inlines the
-// runtime into the kernels. The NVPTX back end emits PTX; ptxas, when a CUDA
-// toolkit is there, adds cubins. Without --offload-arch the PTX targets the
-// oldest GPU CUDA 13 supports and cubins are built for a few common GPUs;
+// runtime into the kernels. At -O0 (DeviceLink.cpp) only what correctness
+// needs runs: the lowering, LLVM's O0 pipeline and PrivateAtomicsPass; the
+// kernels call the (optimized) device runtime. The NVPTX back end emits
+// PTX; ptxas, when a CUDA toolkit is there, adds cubins. Without
+// --offload-arch the PTX targets the oldest GPU CUDA 13 supports and cubins are built for a few common GPUs;
 // newer GPUs JIT the PTX.
 //
 //===----------------------------------------------------------------------===//
@@ -156,7 +158,8 @@ void internalizeDeviceProgram(Module &M) {
   });
 }
 
-Expected<std::unique_ptr<TargetMachine>> nvptxTargetMachine(StringRef Arch) {
+Expected<std::unique_ptr<TargetMachine>>
+nvptxTargetMachine(StringRef Arch, bool Optimize) {
   std::string Err;
   const Target *T = TargetRegistry::lookupTarget(NVPTXTriple.str(), Err);
   if (!T)
@@ -164,7 +167,29 @@ Expected<std::unique_ptr<TargetMachine>> nvptxTargetMachine(StringRef Arch) {
   TargetOptions Options;
   return std::unique_ptr<TargetMachine>(T->createTargetMachine(
       NVPTXTriple.str(), Arch, "", Options, std::nullopt, std::nullopt,
-      CodeGenOptLevel::Aggressive));
+      Optimize ? CodeGenOptLevel::Aggressive : CodeGenOptLevel::None));
+}
+
+/// O3 with PrivateAtomicsPass where it pays (after inlining, before the
+/// last SROA), or at -O0 LLVM's O0 pipeline followed by PrivateAtomicsPass:
+/// PTX defines atomics on global and shared memory only, and at -O0 nothing
+/// else turns an atomic on a local variable (an alloca) into plain accesses.
+void optimizeDeviceProgram(Module &M, TargetMachine &TM, bool Optimize) {
+  if (Optimize) {
+    optimize(M, OptimizationLevel::O3, &TM, [](PassBuilder &PB) {
+      PB.registerPeepholeEPCallback(
+          [](FunctionPassManager &FPM, OptimizationLevel) {
+            FPM.addPass(PrivateAtomicsPass());
+          });
+    });
+    return;
+  }
+  optimize(M, OptimizationLevel::O0, &TM, [](PassBuilder &PB) {
+    PB.registerOptimizerLastEPCallback(
+        [](ModulePassManager &MPM, OptimizationLevel) {
+          MPM.addPass(createModuleToFunctionPassAdaptor(PrivateAtomicsPass()));
+        });
+  });
 }
 
 Expected<std::string> emitPTX(Module &M, TargetMachine &TM) {
@@ -218,8 +243,10 @@ Expected<std::vector<Part>> assembleCubins(StringRef PTX,
     if (!Cubin)
       return Cubin.takeError();
     std::string ArchFlag = "-arch=" + Arch;
-    SmallVector<StringRef, 8> Args = {*Ptxas, ArchFlag, "-O3", *PTXFile, "-o",
-                                      *Cubin};
+    // Without optimization, ptxas -O0 as upstream Clang passes it.
+    SmallVector<StringRef, 8> Args = {*Ptxas, ArchFlag,
+                                      Opts.Optimize ? "-O3" : "-O0", *PTXFile,
+                                      "-o", *Cubin};
     if (Error E = runCommand(Args, Opts.Verbose))
       return std::move(E);
     auto Bytes = MemoryBuffer::getFile(*Cubin);
@@ -286,15 +313,11 @@ Expected<std::string> buildNVPTXImage(Module &M, const NVPTXImageOptions &Opts,
     if (Error E = saveBitcode(M, Temps.create("device-nvptx-lowered", "bc")))
       return std::move(E);
 
-  Expected<std::unique_ptr<TargetMachine>> TM = nvptxTargetMachine(Arch);
+  Expected<std::unique_ptr<TargetMachine>> TM =
+      nvptxTargetMachine(Arch, Opts.Optimize);
   if (!TM)
     return TM.takeError();
-  optimize(M, OptimizationLevel::O3, TM->get(), [](PassBuilder &PB) {
-    PB.registerPeepholeEPCallback(
-        [](FunctionPassManager &FPM, OptimizationLevel) {
-          FPM.addPass(PrivateAtomicsPass());
-        });
-  });
+  optimizeDeviceProgram(M, **TM, Opts.Optimize);
   if (Error E = checkDeviceExterns(M))
     return std::move(E);
   if (Temps.keeping())
