@@ -4,8 +4,8 @@
 #   ./run.sh [-j JOBS] [PATH...]
 # Prints `PASS <path>` or `FAIL <path> (<why>)` per program, in the order of
 # programs.txt, then `conformance: N passed, M failed of T`, and keeps the
-# lines in results.txt and each output in logs/<name>.run.txt. Exit status 0
-# only when all pass. Needs nothing but this directory: lib/ holds the
+# lines in results.txt, each output in logs/<name>.run.txt and each run's
+# seconds in times.txt. Exit status 0 only when all pass. Needs nothing but this directory: lib/ holds the
 # runtime libraries the programs load.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -28,8 +28,10 @@ judge() {
     return
   fi
   status=0
+  local start=$SECONDS
   (cd "$HERE/bin" && env OMP_TARGET_OFFLOAD=MANDATORY \
      timeout -k 5 "$LIMIT" "./$name") > "$out" 2>&1 < /dev/null || status=$?
+  echo "$path $((SECONDS - start))" >> "$HERE/times.txt"
   if [ "$status" = 124 ] || [ "$status" = 137 ]; then
     echo "FAIL $path (timed out after ${LIMIT} s)"
   elif [ "$status" != 0 ]; then
@@ -46,6 +48,7 @@ judge() {
 }
 export -f judge
 
+rm -f "$HERE/times.txt"
 if [ $# -gt 0 ]; then printf '%s\n' "$@"; else cat "$HERE/programs.txt"; fi |
   xargs -P "$JOBS" -I{} bash -c 'judge "$1"' _ {} > "$HERE/results.unsorted"
 # Report in the order of programs.txt.

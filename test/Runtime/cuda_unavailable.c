@@ -65,8 +65,8 @@ int main(void) {
 // X86-NOT: host fallback
 // X86: x=2
 // FALLBACK: devices=0
-// FALLBACK: target region '{{.*}}' runs on the host: initial device at test.c:40:3
+// FALLBACK: target region '{{.*}}' runs on the host: no offload device (plugin 'cuda' skipped: no CUDA driver: {{.*}}-none.so: cannot open shared object file{{.*}}; plugin 'x86_64' skipped: no devices) at test.c:40:3
 // FALLBACK-NEXT: host fallback k_add
 // FALLBACK: x=1
 // QUIET-NOT: libomptarget
-// MAND: libomptarget: error: OMP_TARGET_OFFLOAD=MANDATORY but no offload device is available at test.c:40:3
+// MAND: libomptarget: error: OMP_TARGET_OFFLOAD=MANDATORY but no offload device is available (plugin 'cuda' skipped: no CUDA driver: {{.*}}-none.so: cannot open shared object file{{.*}}; plugin 'x86_64' skipped: no devices) at test.c:40:3

@@ -28,7 +28,7 @@
 // HOST-NEXT: host fallback k_add
 // NODEV: devices=0
 // NODEV-NEXT: host fallback k_add
-// MAND: libomptarget: error: OMP_TARGET_OFFLOAD=MANDATORY but no offload device is available at test.c:33:3
+// MAND: libomptarget: error: OMP_TARGET_OFFLOAD=MANDATORY but no offload device is available (plugin 'x86_64' skipped: no devices) at test.c:33:3
 // HOSTDEV: devices=1
 // HOSTDEV-NEXT: host fallback k_add
 // BADDEF: libomptarget: error: OMP_DEFAULT_DEVICE='abc' is not a non-negative integer device number

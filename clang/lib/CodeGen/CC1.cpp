@@ -16,6 +16,7 @@
 #include "clang-offload/Frontend/CC1.h"
 #include "clang-offload/CodeGen/DeviceParse.h"
 #include "clang-offload/CodeGen/OffloadFrontendAction.h"
+#include "clang-offload/CodeGen/RequiresReverseOffload.h"
 #include "clang-offload/Driver/OffloadOptions.h"
 
 #include "clang/Basic/DiagnosticOptions.h"
@@ -92,6 +93,7 @@ static bool execute(CompilerInstance &Clang,
     Opts.DeviceParses = &DeviceParses;
     Act = createOffloadFrontendAction(std::move(Act), Clang, Opts);
   }
+  Act = acceptRequiresReverseOffload(std::move(Act));
   return Clang.ExecuteAction(*Act);
 }
 

@@ -14,6 +14,7 @@
 
 #include "clang-offload/CodeGen/DeviceParse.h"
 #include "clang-offload/CodeGen/OffloadFrontendAction.h"
+#include "clang-offload/CodeGen/RequiresReverseOffload.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
@@ -145,8 +146,8 @@ bool runDeviceParse(CompilerInstance &Host, const OffloadTarget &T,
   HostLoweringOptions Opts;
   Opts.Targets = {T};
   Opts.ExtractInto = &Out;
-  std::unique_ptr<FrontendAction> Act =
-      createOffloadFrontendAction(std::move(CodeGen), Dev, Opts);
+  std::unique_ptr<FrontendAction> Act = acceptRequiresReverseOffload(
+      createOffloadFrontendAction(std::move(CodeGen), Dev, Opts));
   return Dev.ExecuteAction(*Act) && Out.count(T.Triple);
 }
 

@@ -18,6 +18,8 @@
 |*  - Every function may be called from several host threads at once for
 |*    different devices; libomptarget serialises calls that change one
 |*    device's images. Copies and launches may overlap.
+|*  - Sizes are int64_t: a negative size is a failure (nothing is allocated
+|*    or copied); data_alloc of 0 bytes returns a minimal block.
 |*
 \*===----------------------------------------------------------------------===*/
 
@@ -33,13 +35,21 @@
 extern "C" {
 #endif
 
-#define COT_PLUGIN_API_VERSION 2
+#define COT_PLUGIN_API_VERSION 3
 #define COT_PLUGIN_ENTRY_NAME "__cot_plugin_get_api"
 
 enum {
   /* Device code can dereference host addresses (same address space). */
   COT_PLUGIN_SHARES_HOST_ADDRESS_SPACE = 0x1
 };
+
+/* What libomptarget knows about a launch, for the plugin's own reports of
+ * faults in the kernel (the host plugin's signal handler). */
+typedef struct {
+  const char *KernelName;
+  int32_t DeviceId;          /* libomptarget's device number */
+  const cot_source_loc *Loc; /* the target construct, or null */
+} cot_launch_site;
 
 typedef struct cot_plugin_api {
   int32_t Version; /* COT_PLUGIN_API_VERSION */
@@ -82,10 +92,10 @@ typedef struct cot_plugin_api {
   /* Runs Kernel with ArgValues[0..NumArgs) (pointer-sized values, see
    * OffloadABI.h). The geometry comes from Params: NumTeams/ThreadLimit
    * when given (non-zero), else the plugin's choice, which TripCount (when
-   * known) bounds. */
+   * known) bounds. Site names the kernel and its construct. */
   int32_t (*launch)(int32_t Dev, void *Kernel, void **ArgValues,
                     int32_t NumArgs, const cot_launch_params *Params,
-                    void *Queue);
+                    const cot_launch_site *Site, void *Queue);
   /* Reserved for async plugins: create/wait for/destroy a queue. */
   int32_t (*queue_create)(int32_t Dev, void **Queue);
   int32_t (*synchronize)(int32_t Dev, void *Queue);

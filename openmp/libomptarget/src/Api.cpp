@@ -6,7 +6,13 @@
 //
 // The OpenMP device and device-memory routines as seen from the host. libomp
 // defines some of them too; programs link libomptarget first, so these win.
-// The device number omp_get_num_devices() is the initial device (the host).
+// The device number omp_get_num_devices() (or omp_initial_device, -1) is the
+// initial device (the host).
+//
+// Routines never end the program: bad arguments (unknown devices, sizes
+// over 2^63-1, ranges that wrap around the address space) and device
+// failures return the specification's failure value (NULL, non-zero), and
+// LIBOMPTARGET_INFO says why.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,8 +20,11 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <climits>
+#include <cstdarg>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
@@ -23,69 +32,140 @@ using namespace cot;
 
 namespace {
 
+/// Says under LIBOMPTARGET_INFO why routine Routine fails; the routine then
+/// returns the failure value the OpenMP specification gives it.
+void why(const char *Routine, const char *Fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void why(const char *Routine, const char *Fmt, ...) {
+  if (!infoEnabled())
+    return;
+  char Buf[512];
+  va_list Ap;
+  va_start(Ap, Fmt);
+  vsnprintf(Buf, sizeof(Buf), Fmt, Ap);
+  va_end(Ap);
+  info(nullptr, "%s fails: %s", Routine, Buf);
+}
+
 enum class Where { Invalid, Host, OnDevice };
 
 /// Classifies an API device number; for a device, readies it and sets *D.
-Where classify(int DeviceNum, Device **D) {
+Where classify(const char *Routine, int DeviceNum, Device **D) {
   int32_t N = numDevices();
-  if (DeviceNum == N)
+  if (DeviceNum == N || DeviceNum == COT_DEVICE_INITIAL)
     return Where::Host;
-  if (DeviceNum < 0 || DeviceNum > N)
+  if (DeviceNum < 0 || DeviceNum > N) {
+    why(Routine, "device number %d does not exist (devices 0..%d, the host "
+                 "is %d)",
+        DeviceNum, N - 1, N);
     return Where::Invalid;
+  }
   *D = &device(DeviceNum);
   std::lock_guard<std::mutex> Lock((*D)->Mu);
   (*D)->ensureReady(nullptr);
   return Where::OnDevice;
 }
 
+/// A plugin call's failure, said under LIBOMPTARGET_INFO; returns EIO.
+int pluginFailed(const char *Routine, const Device &D, const char *What) {
+  if (infoEnabled())
+    why(Routine, "%s", D.P->lastError(What).message().c_str());
+  return EIO;
+}
+
 /// One contiguous copy between any two of host and devices.
-int copyBytes(char *Dst, const char *Src, size_t Length, int DstDev,
-              int SrcDev) {
+int copyBytes(const char *Routine, char *Dst, const char *Src, size_t Length,
+              int DstDev, int SrcDev) {
   Device *DD = nullptr, *SD = nullptr;
-  Where DW = classify(DstDev, &DD), SW = classify(SrcDev, &SD);
+  Where DW = classify(Routine, DstDev, &DD);
+  Where SW = classify(Routine, SrcDev, &SD);
   if (DW == Where::Invalid || SW == Where::Invalid)
     return EINVAL;
   if (!Length)
     return 0;
   if (!Dst || !Src)
     return EINVAL;
+  if (Length > (size_t)INT64_MAX) {
+    why(Routine, "%zu bytes is more than the largest copy (2^63-1 bytes)",
+        Length);
+    return EINVAL;
+  }
+  auto Size = (int64_t)Length;
   if (DW == Where::Host && SW == Where::Host) {
     memmove(Dst, Src, Length);
     return 0;
   }
   if (SW == Where::Host)
-    return DD->P->Api->copy_to_device(DD->LocalId, Dst, Src, (int64_t)Length,
-                                      nullptr)
-               ? EIO
+    return DD->P->Api->copy_to_device(DD->LocalId, Dst, Src, Size, nullptr)
+               ? pluginFailed(Routine, *DD, "copy to device")
                : 0;
   if (DW == Where::Host)
-    return SD->P->Api->copy_from_device(SD->LocalId, Dst, Src,
-                                        (int64_t)Length, nullptr)
-               ? EIO
+    return SD->P->Api->copy_from_device(SD->LocalId, Dst, Src, Size, nullptr)
+               ? pluginFailed(Routine, *SD, "copy from device")
                : 0;
   if (DD->P == SD->P)
     return DD->P->Api->copy_device_to_device(SD->LocalId, Src, DD->LocalId,
-                                             Dst, (int64_t)Length, nullptr)
-               ? EIO
+                                             Dst, Size, nullptr)
+               ? pluginFailed(Routine, *DD, "copy between devices")
                : 0;
   // Devices of different plugins: through the host.
   void *Bounce = malloc(Length);
-  if (!Bounce)
+  if (!Bounce) {
+    why(Routine, "no host memory for a %zu-byte bounce buffer", Length);
     return ENOMEM;
-  int Rc = SD->P->Api->copy_from_device(SD->LocalId, Bounce, Src,
-                                        (int64_t)Length, nullptr) ||
-           DD->P->Api->copy_to_device(DD->LocalId, Dst, Bounce,
-                                      (int64_t)Length, nullptr);
+  }
+  int Rc = 0;
+  if (SD->P->Api->copy_from_device(SD->LocalId, Bounce, Src, Size, nullptr))
+    Rc = pluginFailed(Routine, *SD, "copy from device");
+  else if (DD->P->Api->copy_to_device(DD->LocalId, Dst, Bounce, Size, nullptr))
+    Rc = pluginFailed(Routine, *DD, "copy to device");
   ::free(Bounce);
-  return Rc ? EIO : 0;
+  return Rc;
 }
 
+/// Bytes spanned by an array of NumDims dimensions of ElemSize-byte
+/// elements, or false when that does not fit in size_t.
+bool arrayBytes(size_t ElemSize, int NumDims, const size_t *Dims,
+                size_t &Bytes) {
+  Bytes = ElemSize;
+  for (int I = 0; I < NumDims; ++I)
+    if (__builtin_mul_overflow(Bytes, Dims[I], &Bytes))
+      return false;
+  return true;
+}
+
+/// Checks one side (Which: "destination" or "source") of a rectangular
+/// copy: each dimension's offset + volume within its extent, and the whole
+/// array within the address space.
+bool rectSideFits(const char *Which, const void *Base, size_t ElemSize,
+                  int NumDims, const size_t *Volume, const size_t *Offsets,
+                  const size_t *Dims) {
+  const char *Routine = "omp_target_memcpy_rect";
+  for (int I = 0; I < NumDims; ++I)
+    if (Volume[I] > Dims[I] || Offsets[I] > Dims[I] - Volume[I]) {
+      why(Routine, "%s dimension %d: offset %zu + volume %zu exceed its %zu "
+                   "elements",
+          Which, I, Offsets[I], Volume[I], Dims[I]);
+      return false;
+    }
+  size_t Bytes;
+  if (!arrayBytes(ElemSize, NumDims, Dims, Bytes) ||
+      rangeWraps((uintptr_t)Base, Bytes)) {
+    why(Routine, "the %s array (%d dimensions of %zu-byte elements) does not "
+                 "fit in the address space",
+        Which, NumDims, ElemSize);
+    return false;
+  }
+  return true;
+}
+
+/// The copy of a checked rectangular volume, one contiguous row at a time.
 int copyRect(char *Dst, const char *Src, size_t ElemSize, int NumDims,
              const size_t *Volume, const size_t *DstOffsets,
              const size_t *SrcOffsets, const size_t *DstDims,
              const size_t *SrcDims, int DstDev, int SrcDev) {
   if (NumDims == 1)
-    return copyBytes(Dst + DstOffsets[0] * ElemSize,
+    return copyBytes("omp_target_memcpy_rect", Dst + DstOffsets[0] * ElemSize,
                      Src + SrcOffsets[0] * ElemSize, Volume[0] * ElemSize,
                      DstDev, SrcDev);
   size_t DstSlice = ElemSize, SrcSlice = ElemSize;
@@ -118,16 +198,30 @@ COT_EXPORT void omp_set_default_device(int DeviceNum) {
 }
 
 COT_EXPORT void *omp_target_alloc(size_t Size, int DeviceNum) {
+  const char *Routine = "omp_target_alloc";
   if (Size == 0)
     return nullptr;
+  if (Size > (size_t)INT64_MAX) {
+    why(Routine, "%zu bytes is more than the largest allocation (2^63-1 "
+                 "bytes)",
+        Size);
+    return nullptr;
+  }
   Device *D = nullptr;
-  switch (classify(DeviceNum, &D)) {
+  void *Ptr = nullptr;
+  switch (classify(Routine, DeviceNum, &D)) {
   case Where::Invalid:
     return nullptr;
   case Where::Host:
-    return malloc(Size);
+    if (!(Ptr = malloc(Size)))
+      why(Routine, "no host memory for %zu bytes", Size);
+    return Ptr;
   case Where::OnDevice:
-    return D->P->Api->data_alloc(D->LocalId, (int64_t)Size);
+    if (!(Ptr = D->P->Api->data_alloc(D->LocalId, (int64_t)Size)))
+      pluginFailed(Routine, *D, ("cannot allocate " + std::to_string(Size) +
+                                 " bytes on device " + std::to_string(D->Id))
+                                    .c_str());
+    return Ptr;
   }
   return nullptr;
 }
@@ -136,21 +230,22 @@ COT_EXPORT void omp_target_free(void *Ptr, int DeviceNum) {
   if (!Ptr)
     return;
   Device *D = nullptr;
-  switch (classify(DeviceNum, &D)) {
+  switch (classify("omp_target_free", DeviceNum, &D)) {
   case Where::Invalid:
     return;
   case Where::Host:
     ::free(Ptr);
     return;
   case Where::OnDevice:
-    D->P->Api->data_free(D->LocalId, Ptr);
+    if (D->P->Api->data_free(D->LocalId, Ptr) != 0)
+      pluginFailed("omp_target_free", *D, "cannot free device memory");
     return;
   }
 }
 
 COT_EXPORT int omp_target_is_present(const void *Ptr, int DeviceNum) {
   Device *D = nullptr;
-  switch (classify(DeviceNum, &D)) {
+  switch (classify("omp_target_is_present", DeviceNum, &D)) {
   case Where::Invalid:
     return 0;
   case Where::Host:
@@ -167,7 +262,7 @@ COT_EXPORT int omp_target_is_accessible(const void *Ptr, size_t Size,
   (void)Ptr;
   (void)Size;
   Device *D = nullptr;
-  switch (classify(DeviceNum, &D)) {
+  switch (classify("omp_target_is_accessible", DeviceNum, &D)) {
   case Where::Invalid:
     return 0;
   case Where::Host:
@@ -183,7 +278,7 @@ COT_EXPORT void *omp_get_mapped_ptr(const void *Ptr, int DeviceNum) {
   if (!Ptr)
     return nullptr;
   Device *D = nullptr;
-  switch (classify(DeviceNum, &D)) {
+  switch (classify("omp_get_mapped_ptr", DeviceNum, &D)) {
   case Where::Invalid:
     return nullptr;
   case Where::Host:
@@ -199,10 +294,24 @@ COT_EXPORT void *omp_get_mapped_ptr(const void *Ptr, int DeviceNum) {
 COT_EXPORT int omp_target_memcpy(void *Dst, const void *Src, size_t Length,
                                  size_t DstOffset, size_t SrcOffset,
                                  int DstDevice, int SrcDevice) {
+  const char *Routine = "omp_target_memcpy";
   if (Length && (!Dst || !Src))
     return EINVAL;
-  return copyBytes((char *)Dst + DstOffset, (const char *)Src + SrcOffset,
-                   Length, DstDevice, SrcDevice);
+  auto Fits = [&](const void *Base, size_t Offset, const char *Which) {
+    if (!rangeWraps((uintptr_t)Base, Offset) &&
+        !rangeWraps((uintptr_t)Base + Offset, Length))
+      return true;
+    why(Routine, "the %s %p + offset %zu + length %zu wraps around the "
+                 "address space",
+        Which, Base, Offset, Length);
+    return false;
+  };
+  if (Length && (!Fits(Dst, DstOffset, "destination") ||
+                 !Fits(Src, SrcOffset, "source")))
+    return EINVAL;
+  return copyBytes(Routine, (char *)Dst + DstOffset,
+                   (const char *)Src + SrcOffset, Length, DstDevice,
+                   SrcDevice);
 }
 
 COT_EXPORT int omp_target_memcpy_rect(
@@ -215,12 +324,11 @@ COT_EXPORT int omp_target_memcpy_rect(
   if (!Dst || !Src || NumDims < 1 || !Volume || !DstOffsets || !SrcOffsets ||
       !DstDimensions || !SrcDimensions)
     return EINVAL;
-  for (int I = 0; I < NumDims; ++I)
-    if (DstOffsets[I] + Volume[I] > DstDimensions[I])
-      return EINVAL;
-  for (int I = 0; I < NumDims; ++I)
-    if (SrcOffsets[I] + Volume[I] > SrcDimensions[I])
-      return EINVAL;
+  if (!rectSideFits("destination", Dst, ElemSize, NumDims, Volume, DstOffsets,
+                    DstDimensions) ||
+      !rectSideFits("source", Src, ElemSize, NumDims, Volume, SrcOffsets,
+                    SrcDimensions))
+    return EINVAL;
   return copyRect((char *)Dst, (const char *)Src, ElemSize, NumDims, Volume,
                   DstOffsets, SrcOffsets, DstDimensions, SrcDimensions,
                   DstDevice, SrcDevice);
@@ -249,21 +357,33 @@ COT_EXPORT int omp_target_memcpy_rect_async(
 COT_EXPORT int omp_target_associate_ptr(const void *HostPtr,
                                         const void *DevicePtr, size_t Size,
                                         size_t DeviceOffset, int DeviceNum) {
+  const char *Routine = "omp_target_associate_ptr";
   if (!HostPtr || !DevicePtr || Size == 0)
     return EINVAL;
+  uintptr_t Host = (uintptr_t)HostPtr;
+  if (Size > (size_t)INT64_MAX || rangeWraps(Host, Size) ||
+      rangeWraps((uintptr_t)DevicePtr, DeviceOffset) ||
+      rangeWraps((uintptr_t)DevicePtr + DeviceOffset, Size)) {
+    why(Routine, "host %p or device %p + offset %zu, with %zu bytes, wraps "
+                 "around the address space",
+        HostPtr, DevicePtr, DeviceOffset, Size);
+    return EINVAL;
+  }
   Device *D = nullptr;
-  if (classify(DeviceNum, &D) != Where::OnDevice)
+  if (classify(Routine, DeviceNum, &D) != Where::OnDevice)
     return EINVAL;
   std::lock_guard<std::mutex> Lock(D->Mu);
-  uintptr_t Host = (uintptr_t)HostPtr;
   uintptr_t Dev = (uintptr_t)DevicePtr + DeviceOffset;
   bool Partial = false;
-  if (MapEntry *E = D->lookup(Host, Size, &Partial))
+  if (MapEntry *E = D->lookup(Host, Size, &Partial)) {
     // Associating the same pair again is harmless; anything else is not.
-    return (!Partial && E->Associated && E->HostBegin == Host &&
-            E->HostEnd == Host + Size && E->DevBegin == Dev)
-               ? 0
-               : EINVAL;
+    if (!Partial && E->Associated && E->HostBegin == Host &&
+        E->HostEnd == Host + Size && E->DevBegin == Dev)
+      return 0;
+    why(Routine, "host [%p,+%zu) overlaps the mapping of '%s'", HostPtr, Size,
+        E->Name.c_str());
+    return EINVAL;
+  }
   MapEntry &E = D->insert(Host, Size, Dev, "omp_target_associate_ptr");
   E.Infinite = true;
   E.Associated = true;
@@ -278,7 +398,9 @@ COT_EXPORT int omp_target_associate_ptr(const void *HostPtr,
 COT_EXPORT int omp_target_disassociate_ptr(const void *HostPtr,
                                            int DeviceNum) {
   Device *D = nullptr;
-  if (!HostPtr || classify(DeviceNum, &D) != Where::OnDevice)
+  if (!HostPtr ||
+      classify("omp_target_disassociate_ptr", DeviceNum, &D) !=
+          Where::OnDevice)
     return EINVAL;
   std::lock_guard<std::mutex> Lock(D->Mu);
   auto It = D->Table.find((uintptr_t)HostPtr);
@@ -288,19 +410,38 @@ COT_EXPORT int omp_target_disassociate_ptr(const void *HostPtr,
   return 0;
 }
 
+/// omp_target_memset has no failure value: it returns Ptr whatever happens,
+/// so failures are only said under LIBOMPTARGET_INFO. Device memory is set
+/// through a bounded host buffer.
 COT_EXPORT void *omp_target_memset(void *Ptr, int Value, size_t Count,
                                    int DeviceNum) {
+  const char *Routine = "omp_target_memset";
   Device *D = nullptr;
-  Where W = classify(DeviceNum, &D);
+  Where W = classify(Routine, DeviceNum, &D);
   if (W == Where::Invalid || !Ptr || !Count)
     return Ptr;
+  if (rangeWraps((uintptr_t)Ptr, Count)) {
+    why(Routine, "%p + %zu bytes wraps around the address space", Ptr, Count);
+    return Ptr;
+  }
   if (W == Where::Host)
     return memset(Ptr, Value, Count);
-  char *Buf = (char *)malloc(Count);
-  if (!Buf)
+  constexpr size_t Chunk = 1 << 20;
+  size_t BufSize = std::min(Count, Chunk);
+  char *Buf = (char *)malloc(BufSize);
+  if (!Buf) {
+    why(Routine, "no host memory for a %zu-byte buffer", BufSize);
     return Ptr;
-  memset(Buf, Value, Count);
-  D->P->Api->copy_to_device(D->LocalId, Ptr, Buf, (int64_t)Count, nullptr);
+  }
+  memset(Buf, Value, BufSize);
+  for (size_t Done = 0; Done < Count; Done += BufSize) {
+    size_t N = std::min(BufSize, Count - Done);
+    if (D->P->Api->copy_to_device(D->LocalId, (char *)Ptr + Done, Buf,
+                                  (int64_t)N, nullptr) != 0) {
+      pluginFailed(Routine, *D, "copy to device");
+      break;
+    }
+  }
   ::free(Buf);
   return Ptr;
 }

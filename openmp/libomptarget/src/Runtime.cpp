@@ -5,13 +5,20 @@
 //===----------------------------------------------------------------------===//
 //
 // Global state is created on first use and never destroyed: registration
-// destructors of other libraries may run after ours would have been.
+// destructors of other libraries may run after ours would have been, and
+// threads may still offload while another one runs exit().
+//
+// Process lifetime: exit() from any thread leaves the images loaded (see
+// processIsExiting); fork() is bracketed by handlers that hold every lock of
+// the runtime, so the child inherits none locked and may offload again.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Runtime.h"
 
 #include <dlfcn.h>
+#include <link.h>
+#include <pthread.h>
 #include <unistd.h>
 
 #include <cctype>
@@ -68,11 +75,34 @@ static void emit(const char *Kind, const cot_source_loc *Loc,
   fputs(Line.c_str(), stderr); // one call: lines of threads do not mix
 }
 
+/// Thread that called exit(), once it has.
+static std::atomic<bool> Exiting{false};
+static std::atomic<pthread_t> ExitingThread;
+
+bool cot::processIsExiting() { return Exiting.load(); }
+
+static bool anotherThreadIsExiting() {
+  return Exiting.load() && !pthread_equal(ExitingThread.load(), pthread_self());
+}
+
 void cot::fatal(const cot_source_loc *Loc, const char *Fmt, ...) {
   va_list Ap;
   va_start(Ap, Fmt);
   std::string Msg = vformat(Fmt, Ap);
   va_end(Ap);
+  // A failure caused by the process's end (a plugin whose driver has shut
+  // down) must not turn the status exit() was given into 1, so this thread
+  // waits for that end. It may hold a device's lock, which the exiting
+  // thread's destructors may want: after a while the failure is reported
+  // as usual rather than hang the process.
+  if (anotherThreadIsExiting()) {
+    if (infoEnabled())
+      emit("info", Loc, Msg + " (ignored: another thread is ending the "
+                              "process)");
+    constexpr int WaitSeconds = 10;
+    for (int Tick = 0; Tick < WaitSeconds * 10; ++Tick)
+      usleep(100000);
+  }
   emit("error", Loc, Msg);
   // _exit: the program's destructors would call back into the runtime,
   // whose locks this thread may hold.
@@ -175,6 +205,8 @@ namespace {
 struct PluginState {
   std::vector<std::unique_ptr<Plugin>> Plugins;
   std::vector<std::unique_ptr<Device>> Devices;
+  /// "plugin 'x' skipped: <why>", for each plugin that offers no device.
+  std::vector<std::string> Skipped;
   std::atomic<int32_t> DefaultDevice{0};
 };
 } // namespace
@@ -237,9 +269,27 @@ static std::string requirementNames(uint32_t Flags) {
                {COT_REQUIRES_DYNAMIC_ALLOCATORS, "dynamic_allocators"}};
   std::string Out;
   for (const auto &N : Names)
-    if (Flags & N.Flag)
+    if (Flags & N.Flag) {
       Out += std::string(Out.empty() ? "" : ", ") + N.Name;
+      Flags &= ~N.Flag;
+    }
+  if (Flags) // from a newer compiler
+    Out += std::string(Out.empty() ? "" : ", ") + "unknown requirements 0x" +
+           [&] {
+             char Hex[16];
+             snprintf(Hex, sizeof(Hex), "%x", Flags);
+             return std::string(Hex);
+           }();
   return Out;
+}
+
+/// A plugin that offers no device: says why under LIBOMPTARGET_INFO and
+/// keeps the reason for the messages of constructs that then run on the host.
+static void skipPlugin(PluginState &S, const char *Name,
+                       const std::string &Why) {
+  std::string Line = std::string("plugin '") + Name + "' skipped: " + Why;
+  info(nullptr, "%s", Line.c_str());
+  S.Skipped.push_back(std::move(Line));
 }
 
 static void loadPlugin(PluginState &S, const std::string &Dir,
@@ -248,37 +298,40 @@ static void loadPlugin(PluginState &S, const std::string &Dir,
   std::string Path = Dir + "/" + File;
   void *Lib = dlopen(Path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!Lib) {
-    info(nullptr, "plugin '%s' skipped: cannot load %s: %s", Name,
-         Path.c_str(), dlerror());
+    const char *Why = dlerror();
+    skipPlugin(S, Name, "cannot load " + Path + ": " + (Why ? Why : "?"));
     return;
   }
   auto Get = reinterpret_cast<cot_plugin_get_api_fn>(
       dlsym(Lib, COT_PLUGIN_ENTRY_NAME));
   const cot_plugin_api *Api = Get ? Get() : nullptr;
   if (!Api || Api->Version != COT_PLUGIN_API_VERSION) {
-    info(nullptr, "plugin '%s' skipped: %s has no compatible %s", Name,
-         File.c_str(), COT_PLUGIN_ENTRY_NAME);
+    skipPlugin(S, Name,
+               File + " has no compatible " + COT_PLUGIN_ENTRY_NAME +
+                   " (plugin API version " +
+                   std::to_string(COT_PLUGIN_API_VERSION) + " expected)");
     dlclose(Lib);
     return;
   }
   if (Api->init() != 0) {
     const char *Why = Api->why_unavailable ? Api->why_unavailable() : "";
-    info(nullptr, "plugin '%s' skipped: %s", Name,
-         Why && *Why ? Why : "initialisation failed");
+    skipPlugin(S, Name, Why && *Why ? Why : "initialisation failed");
     return; // Keep the library loaded: it may have started threads.
   }
   int32_t N = Api->num_devices();
   if (N <= 0) {
     const char *Why = Api->why_unavailable ? Api->why_unavailable() : "";
-    info(nullptr, "plugin '%s' skipped: %s", Name,
-         Why && *Why ? Why : "no devices");
+    skipPlugin(S, Name, Why && *Why ? Why : "no devices");
     return;
   }
   auto P = std::make_unique<Plugin>();
   P->Name = Name;
   P->Library = Lib;
   P->Api = Api;
-  uint32_t Required = programRequirements();
+  // No image holds a reverse-offload region: the compiler rejects
+  // device(ancestor: 1), since Clang 19 allows no target construct inside a
+  // target region. So `requires reverse_offload` holds on every device.
+  uint32_t Required = programRequirements() & ~COT_REQUIRES_REVERSE_OFFLOAD;
   int32_t First = (int32_t)S.Devices.size();
   for (int32_t I = 0; I < N; ++I) {
     const char *Why = nullptr;
@@ -297,9 +350,8 @@ static void loadPlugin(PluginState &S, const std::string &Dir,
   }
   int32_t Last = (int32_t)S.Devices.size() - 1;
   if (Last < First) {
-    info(nullptr, "plugin '%s' skipped: none of its devices gives what the "
-                  "program requires",
-         Name);
+    skipPlugin(S, Name,
+               "none of its devices gives what the program requires");
     return;
   }
   info(nullptr, "plugin '%s' loaded: devices %d..%d%s", Name, First, Last,
@@ -309,29 +361,62 @@ static void loadPlugin(PluginState &S, const std::string &Dir,
   S.Plugins.push_back(std::move(P));
 }
 
+static void noteExit() {
+  ExitingThread = pthread_self();
+  Exiting = true;
+}
+
 /// Set once the plugins are loaded: unregistration at exit must not be the
 /// first use that loads them.
 static std::atomic<PluginState *> LoadedPlugins{nullptr};
 
-static PluginState &plugins() {
-  static PluginState *S = [] {
-    auto *S = new PluginState();
-    S->DefaultDevice = env().InitialDefaultDevice;
-    if (env().Policy == OffloadPolicy::Disabled)
-      return S;
-    std::string Dir = libraryDirectory();
-    // Devices for which the program has no code would only make
-    // omp_get_num_devices() and device(n) lie.
-    for (const PluginKind &K : Plugins)
-      if (programHasImagesFor(K.Triple))
-        loadPlugin(*S, Dir, K.Name);
-      else
-        info(nullptr, "plugin '%s' skipped: the program has no %s code",
-             K.Name, K.Triple);
-    LoadedPlugins = S;
+/// Held while the plugins load (and around fork()).
+static std::mutex &pluginsLoadMutex() {
+  static auto *Mu = new std::mutex();
+  return *Mu;
+}
+
+static PluginState *loadPlugins() {
+  auto *S = new PluginState();
+  S->DefaultDevice = env().InitialDefaultDevice;
+  // Registered now, from the program's first offload (normally in main,
+  // after the C library registered the run of the ELF destructors), this
+  // runs before those destructors unregister the images at exit.
+  atexit(noteExit);
+  if (env().Policy == OffloadPolicy::Disabled)
     return S;
-  }();
+  std::string Dir = libraryDirectory();
+  // Devices for which the program has no code would only make
+  // omp_get_num_devices() and device(n) lie.
+  for (const PluginKind &K : Plugins)
+    if (programHasImagesFor(K.Triple))
+      loadPlugin(*S, Dir, K.Name);
+    else
+      info(nullptr, "plugin '%s' skipped: the program has no %s code",
+           K.Name, K.Triple);
+  return S;
+}
+
+static PluginState &plugins() {
+  if (PluginState *S = LoadedPlugins.load(std::memory_order_acquire))
+    return *S;
+  std::lock_guard<std::mutex> Lock(pluginsLoadMutex());
+  PluginState *S = LoadedPlugins.load(std::memory_order_acquire);
+  if (!S) {
+    S = loadPlugins();
+    LoadedPlugins.store(S, std::memory_order_release);
+  }
   return *S;
+}
+
+std::string cot::whyNoDevices() {
+  const PluginState &S = plugins();
+  if (env().Policy == OffloadPolicy::Disabled)
+    return "OMP_TARGET_OFFLOAD=DISABLED";
+  std::string Why;
+  for (const std::string &Line : S.Skipped)
+    Why += (Why.empty() ? "" : "; ") + Line;
+  return Why.empty() ? "no plugin offers a device" : Why;
 }
 
 int32_t cot::numDevices() { return (int32_t)plugins().Devices.size(); }
@@ -345,8 +430,10 @@ Device *cot::deviceForConstruct(int64_t DeviceId, const cot_source_loc *Loc) {
     return nullptr;
   int32_t N = numDevices();
   if (E.Policy == OffloadPolicy::Mandatory && N == 0)
-    fatal(Loc, "OMP_TARGET_OFFLOAD=MANDATORY but no offload device is "
-               "available");
+    fatal(Loc,
+          "OMP_TARGET_OFFLOAD=MANDATORY but no offload device is available "
+          "(%s)",
+          whyNoDevices().c_str());
   if (DeviceId == COT_DEVICE_DEFAULT)
     DeviceId = defaultDevice();
   if (DeviceId == N || DeviceId == COT_DEVICE_INITIAL)
@@ -382,6 +469,41 @@ std::vector<const cot_binary_desc *> cot::binariesFrom(size_t First) {
                                               R.Binaries.end());
 }
 
+std::string cot::binaryName(const cot_binary_desc *Desc) {
+  Dl_info Info;
+  if (dladdr(Desc, &Info) && Info.dli_fname && *Info.dli_fname)
+    return Info.dli_fname;
+  return "the executable";
+}
+
+/// A descriptor the runtime can walk without reading outside it: images
+/// with an extent, an entry table of whole entries, declare-target globals
+/// that do not wrap around the address space. Fatal otherwise.
+static void validateBinary(const cot_binary_desc *Desc) {
+  auto Corrupt = [&](const std::string &What) {
+    fatal(nullptr, "corrupt offload binary descriptor in %s: %s",
+          binaryName(Desc).c_str(), What.c_str());
+  };
+  if (Desc->NumImages < 0 || (Desc->NumImages > 0 && !Desc->Images))
+    Corrupt(std::to_string(Desc->NumImages) + " images");
+  for (int32_t I = 0; I < Desc->NumImages; ++I) {
+    const cot_device_image &Img = Desc->Images[I];
+    if (!Img.ImageStart || Img.ImageEnd < Img.ImageStart)
+      Corrupt("image " + std::to_string(I) + " has no extent");
+  }
+  auto Begin = (uintptr_t)Desc->EntriesBegin, End = (uintptr_t)Desc->EntriesEnd;
+  if (!Begin != !End || End < Begin ||
+      (End - Begin) % sizeof(cot_offload_entry) != 0)
+    Corrupt("the offload entry table is not a whole number of entries");
+  for (const cot_offload_entry *E = Desc->EntriesBegin;
+       E && E != Desc->EntriesEnd; ++E)
+    if ((E->Flags & (COT_ENTRY_GLOBAL | COT_ENTRY_LINK)) && E->HostAddr &&
+        rangeWraps((uintptr_t)E->HostAddr, E->Size))
+      Corrupt(std::string("declare target variable '") +
+              (E->Name ? E->Name : "?") + "' of " + std::to_string(E->Size) +
+              " bytes wraps around the address space");
+}
+
 extern "C" COT_EXPORT void __cot_register_binary(const cot_binary_desc *Desc) {
   if (!Desc)
     return;
@@ -390,10 +512,38 @@ extern "C" COT_EXPORT void __cot_register_binary(const cot_binary_desc *Desc) {
           "offload binary built for ABI version %d, but this libomptarget "
           "implements version %d",
           Desc->Version, COT_ABI_VERSION);
+  validateBinary(Desc);
   env(); // Report environment errors early.
   Registry &R = registry();
   std::lock_guard<std::mutex> Lock(R.Mu);
   R.Binaries.push_back(Desc);
+}
+
+namespace {
+/// The address ranges of the loaded object that holds an address.
+struct ObjectSegments {
+  uintptr_t Inside;
+  Device::AddressRanges Ranges;
+};
+} // namespace
+
+static int collectSegments(struct dl_phdr_info *Info, size_t, void *Data) {
+  auto &Out = *static_cast<ObjectSegments *>(Data);
+  Device::AddressRanges Ranges;
+  bool Holds = false;
+  for (int I = 0; I < Info->dlpi_phnum; ++I) {
+    const ElfW(Phdr) &Ph = Info->dlpi_phdr[I];
+    if (Ph.p_type != PT_LOAD)
+      continue;
+    uintptr_t Begin = Info->dlpi_addr + Ph.p_vaddr;
+    uintptr_t End = Begin + Ph.p_memsz;
+    Holds |= Out.Inside >= Begin && Out.Inside < End;
+    Ranges.emplace_back(Begin, End);
+  }
+  if (!Holds)
+    return 0;
+  Out.Ranges = std::move(Ranges);
+  return 1;
 }
 
 extern "C" COT_EXPORT void
@@ -411,11 +561,17 @@ __cot_unregister_binary(const cot_binary_desc *Desc) {
       }
   }
   PluginState *S = LoadedPlugins;
-  if (!Found || !S)
+  // At exit the images stay: other threads may be running their kernels.
+  if (!Found || !S || processIsExiting())
     return;
+  // dlclose: the library's storage goes away with it, and so must every
+  // mapping of it (a library loaded there later must not find it present).
+  ObjectSegments Segments{(uintptr_t)Desc, {}};
+  dl_iterate_phdr(collectSegments, &Segments);
+  std::string Name = binaryName(Desc);
   for (auto &D : S->Devices) {
     std::lock_guard<std::mutex> Lock(D->Mu);
-    D->unloadBinary(Desc);
+    D->unloadBinary(Desc, Name, Segments.Ranges);
   }
 }
 
@@ -477,7 +633,7 @@ void *Device::writeIndirectTable(
     Pairs.push_back(readIndirectSlot(Handle, E->Name, Loc));
   }
   int64_t Bytes = (int64_t)(Pairs.size() * sizeof(uintptr_t));
-  void *Table = alloc(Bytes, Loc);
+  void *Table = alloc(Bytes, "declare target indirect table", Loc);
   uint64_t Count = Pairs.size() / 2;
   if (P->Api->copy_to_device(LocalId, Table, Pairs.data(), Bytes, nullptr) ||
       P->Api->copy_to_device(LocalId, TableVar, &Table, sizeof(Table),
@@ -506,7 +662,7 @@ void Device::loadBinary(const cot_binary_desc *Desc,
                                " device image on device " +
                                std::to_string(Id))
                                   .c_str()));
-    LoadedImage L{Desc, Handle, {}, {}, nullptr};
+    LoadedImage L{Desc, Handle, {}, {}, {}, nullptr};
     writeDeviceInt(Handle, COT_DEVICE_NUM_SYMBOL, Id);
     writeDeviceInt(Handle, "__cot_num_devices", numDevices());
     std::vector<const cot_offload_entry *> Indirect;
@@ -522,6 +678,7 @@ void Device::loadBinary(const cot_binary_desc *Desc,
         if (!DevPtrVar)
           fatal(Loc, P->lastError("declare target link variable"));
         LinkPtrs[(uintptr_t)E->HostAddr] = (uintptr_t)DevPtrVar;
+        L.Links.push_back((uintptr_t)E->HostAddr);
       } else if (E->Flags & COT_ENTRY_GLOBAL) {
         uint64_t SymSize = 0;
         void *DevAddr = Api->lookup_global(Handle, E->Name, &SymSize);
@@ -564,7 +721,8 @@ void Device::loadBinary(const cot_binary_desc *Desc,
   }
 }
 
-void Device::unloadBinary(const cot_binary_desc *Desc) {
+void Device::unloadBinary(const cot_binary_desc *Desc, const std::string &Name,
+                          const AddressRanges &Storage) {
   for (size_t I = 0; I < Images.size();) {
     LoadedImage &L = Images[I];
     if (L.Desc != Desc) {
@@ -575,10 +733,33 @@ void Device::unloadBinary(const cot_binary_desc *Desc) {
       Kernels.erase(K);
     for (uintptr_t G : L.Globals)
       Table.erase(G);
+    // The device pointer variables die with the image.
+    for (uintptr_t Link : L.Links)
+      LinkPtrs.erase(Link);
     if (L.IndirectTable)
       free(L.IndirectTable);
-    P->Api->unload_image(LocalId, L.Handle);
+    if (P->Api->unload_image(LocalId, L.Handle) != 0)
+      warning("%s", P->lastError(("cannot unload the image of " + Name +
+                                  " from device " + std::to_string(Id))
+                                     .c_str())
+                        .message()
+                        .c_str());
+    info(nullptr, "device %d: unloaded the image of %s (%zu kernels, %zu "
+                  "declare target variables)",
+         Id, Name.c_str(), L.Kernels.size(), L.Globals.size());
     Images.erase(Images.begin() + I);
+  }
+  for (const auto &Range : Storage) {
+    auto It = Table.lower_bound(Range.first);
+    while (It != Table.end() && It->first < Range.second &&
+           It->second.HostEnd <= Range.second) {
+      const MapEntry &E = (It++)->second;
+      info(nullptr,
+           "device %d: unmap (storage unloaded) '%s' host [0x%" PRIxPTR
+           ",0x%" PRIxPTR ") of %s",
+           Id, E.Name.c_str(), E.HostBegin, E.HostEnd, Name.c_str());
+      erase(E.HostBegin);
+    }
   }
 }
 
@@ -589,12 +770,12 @@ MapEntry *Device::lookup(uintptr_t Begin, uint64_t Size, bool *Partial) {
   if (It != Table.begin()) {
     MapEntry &Prev = std::prev(It)->second;
     if (Begin < Prev.HostEnd) {
-      if (Begin + Size > Prev.HostEnd && Partial)
+      if (Size > Prev.HostEnd - Begin && Partial)
         *Partial = true;
       return &Prev;
     }
   }
-  if (Size && It != Table.end() && It->second.HostBegin < Begin + Size) {
+  if (Size && It != Table.end() && It->second.HostBegin - Begin < Size) {
     if (Partial)
       *Partial = true;
     return &It->second;
@@ -666,12 +847,17 @@ void Device::copyFromDevice(MapEntry &E, uintptr_t HostBegin, uint64_t Size,
     memcpy((void *)It->first, &It->second.first, sizeof(uintptr_t));
 }
 
-void *Device::alloc(int64_t Size, const cot_source_loc *Loc) {
-  void *Ptr = P->Api->data_alloc(LocalId, Size);
+void *Device::alloc(uint64_t Size, const char *What,
+                    const cot_source_loc *Loc) {
+  std::string Failure = "cannot allocate " + std::to_string(Size) +
+                        " bytes for '" + What + "' on device " +
+                        std::to_string(Id);
+  if (Size > (uint64_t)INT64_MAX)
+    fatal(Loc, "%s: more than the largest allocation (2^63-1 bytes)",
+          Failure.c_str());
+  void *Ptr = P->Api->data_alloc(LocalId, (int64_t)Size);
   if (!Ptr)
-    fatal(Loc, P->lastError(("cannot allocate " + std::to_string(Size) +
-                             " bytes on device " + std::to_string(Id))
-                                .c_str()));
+    fatal(Loc, P->lastError(Failure.c_str()));
   return Ptr;
 }
 
@@ -686,4 +872,36 @@ void Device::free(void *DevPtr) { P->Api->data_free(LocalId, DevPtr); }
 /// its first use, after this library's initialisation).
 __attribute__((constructor)) static void allowRequestedHostTeams() {
   setenv("KMP_TEAMS_THREAD_LIMIT", "1024", /*overwrite=*/0);
+}
+
+//===-- fork() ------------------------------------------------------------===//
+
+/// A fork() while another thread holds one of the runtime's locks would
+/// leave it locked forever in the child, which has only the forking thread.
+/// So the forking thread takes them all first, in the order the runtime
+/// nests them (plugin loading, devices, registry, deferred launches), and
+/// both processes release them. The child can then offload again on the
+/// devices whose plugins survive fork() (the host device); the CUDA plugin
+/// refuses its devices in the child with a clear error (CUDA contexts do not
+/// survive fork()).
+static void lockForFork() {
+  pluginsLoadMutex().lock();
+  if (PluginState *S = LoadedPlugins.load())
+    for (auto &D : S->Devices)
+      D->Mu.lock();
+  registry().Mu.lock();
+  lockDeferredLaunches();
+}
+
+static void unlockAfterFork() {
+  unlockDeferredLaunches();
+  registry().Mu.unlock();
+  if (PluginState *S = LoadedPlugins.load())
+    for (auto It = S->Devices.rbegin(); It != S->Devices.rend(); ++It)
+      (*It)->Mu.unlock();
+  pluginsLoadMutex().unlock();
+}
+
+__attribute__((constructor)) static void installForkHandlers() {
+  pthread_atfork(lockForFork, unlockAfterFork, unlockAfterFork);
 }

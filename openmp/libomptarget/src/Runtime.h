@@ -51,6 +51,9 @@ private:
 std::string locString(const cot_source_loc *Loc);
 
 /// Prints `libomptarget: error: <msg> at <loc>` and exits with status 1.
+/// While another thread is ending the process with exit(), the failure is
+/// first an info line and this thread waits for the end (10 s at most), so
+/// that it does not change the exit status the program chose.
 [[noreturn]] void fatal(const cot_source_loc *Loc, const char *Fmt, ...)
     __attribute__((format(printf, 2, 3)));
 [[noreturn]] void fatal(const cot_source_loc *Loc, const Error &E);
@@ -58,6 +61,23 @@ void warning(const char *Fmt, ...) __attribute__((format(printf, 1, 2)));
 /// Prints `libomptarget: info: <msg>[ at <loc>]` when LIBOMPTARGET_INFO is set.
 void info(const cot_source_loc *Loc, const char *Fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+//===-- Process lifetime --------------------------------------------------===//
+
+/// exit() has begun (set by an atexit handler installed when the plugins
+/// load). Images are then no longer unloaded: other threads may still run
+/// their code, and the process's end releases everything.
+bool processIsExiting();
+
+/// fork() support: Target.cpp's state, locked around a fork so that the
+/// child never inherits a lock held by a thread it does not have.
+void lockDeferredLaunches();
+void unlockDeferredLaunches();
+
+/// `a + b` would not fit in uintptr_t: a range [Begin, Begin+Size) wraps.
+inline bool rangeWraps(uintptr_t Begin, uint64_t Size) {
+  return Size > UINTPTR_MAX - Begin;
+}
 
 //===-- Environment -------------------------------------------------------===//
 
@@ -106,6 +126,7 @@ struct LoadedImage {
   void *Handle;
   std::vector<void *> Kernels;      // host function keys
   std::vector<uintptr_t> Globals;   // mapping table keys
+  std::vector<uintptr_t> Links;     // declare target link host variables
   void *IndirectTable;              // device copy of the indirect pairs
 };
 
@@ -130,12 +151,20 @@ public:
   /// Initialises the device and loads images registered since the last call.
   /// Must be called with Mu held; fatal (naming Loc) on failure.
   void ensureReady(const cot_source_loc *Loc);
-  void unloadBinary(const cot_binary_desc *Desc);
+  /// Unloads the image of a binary (Name: its file) that is being closed,
+  /// with its kernels and declare-target globals, and removes every mapping
+  /// of host storage inside Storage (the closing object's segments).
+  using AddressRanges = std::vector<std::pair<uintptr_t, uintptr_t>>;
+  void unloadBinary(const cot_binary_desc *Desc, const std::string &Name,
+                    const AddressRanges &Storage);
 
   /// Lookup of host [Begin, Begin+Size): the entry that contains it, or the
   /// entry it partially overlaps (Partial set), or null. Size 0 finds the
-  /// entry containing Begin.
+  /// entry containing Begin. Callers have checked that the range does not
+  /// wrap (rangeWraps).
   MapEntry *lookup(uintptr_t Begin, uint64_t Size, bool *Partial = nullptr);
+  /// A new entry for host [HostBegin, HostBegin+Size), a range that does not
+  /// wrap.
   MapEntry &insert(uintptr_t HostBegin, uint64_t Size, uintptr_t DevBegin,
                    const char *Name);
   void erase(uintptr_t HostBegin);
@@ -145,7 +174,9 @@ public:
                     const cot_source_loc *Loc);
   void copyFromDevice(MapEntry &E, uintptr_t HostBegin, uint64_t Size,
                       const cot_source_loc *Loc);
-  void *alloc(int64_t Size, const cot_source_loc *Loc);
+  /// Device memory of Size bytes for What (a variable's name, for the
+  /// message); fatal when the device has none.
+  void *alloc(uint64_t Size, const char *What, const cot_source_loc *Loc);
   void free(void *DevPtr);
 
   const KernelInfo *findKernel(void *HostFn) {
@@ -180,6 +211,12 @@ void setDefaultDevice(int32_t Id);
 
 /// Registered binaries, in registration order; null once unregistered.
 std::vector<const cot_binary_desc *> binariesFrom(size_t First);
+/// The file (executable or shared library) a binary descriptor lives in.
+std::string binaryName(const cot_binary_desc *Desc);
+
+/// Why there is no device: the reasons the plugins were skipped, e.g.
+/// "plugin 'cuda' skipped: no CUDA driver: ...".
+std::string whyNoDevices();
 
 /// The device a construct runs on, or null for the host. Applies the
 /// offload policy; fatal for a device number out of range.

@@ -31,6 +31,7 @@
 
 #include <cinttypes>
 #include <cstring>
+#include <new>
 #include <set>
 
 using namespace cot;
@@ -133,15 +134,12 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
   for (int32_t I = 0; I < N; ++I) {
     uint64_t T = M->Types[I];
     uintptr_t Begin = (uintptr_t)M->Begins[I];
-    int64_t Size = M->Sizes ? M->Sizes[I] : 0;
-    if (Size < 0)
-      fatal(Loc, "map entry '%s' has negative size %lld", nameOf(M, I),
-            (long long)Size);
+    int64_t Size = M->Sizes[I]; // validated: not negative, does not wrap
     const char *Name = nameOf(M, I);
     if (T & COT_MAP_PRIVATE) {
       if (!ForLaunch)
         continue;
-      void *Tmp = D.alloc(Size ? Size : 1, Loc);
+      void *Tmp = D.alloc(Size ? Size : 1, Name, Loc);
       S.Temporaries.push_back(Tmp);
       if ((T & COT_MAP_TO) && Size &&
           D.P->Api->copy_to_device(D.LocalId, Tmp, (const void *)Begin, Size,
@@ -194,7 +192,7 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
       // object's base, Begin minus the offset into it).
       constexpr uintptr_t MapAlignment = 64;
       uintptr_t Pad = Begin % MapAlignment;
-      auto Dev = (uintptr_t)D.alloc(Size + Pad, Loc);
+      auto Dev = (uintptr_t)D.alloc((uint64_t)Size + Pad, Name, Loc);
       E = &D.insert(Begin, Size, Dev + Pad, Name);
       E->DevAlloc = Dev;
       E->RefCount = 1;
@@ -246,7 +244,7 @@ void mapEnd(Device &D, const cot_map_list *M, const cot_source_loc *Loc) {
     if (hasNoData(T))
       continue;
     uintptr_t Begin = (uintptr_t)M->Begins[I];
-    int64_t Size = M->Sizes ? M->Sizes[I] : 0;
+    int64_t Size = M->Sizes[I];
     bool Partial = false;
     MapEntry *E = D.lookup(Begin, (uint64_t)Size, &Partial);
     if (Partial)
@@ -294,18 +292,36 @@ void mapEnd(Device &D, const cot_map_list *M, const cot_source_loc *Loc) {
     D.erase(E->HostBegin); // Each node once; E is not used afterwards.
 }
 
+/// A map list the runtime can use: its arrays exist, members follow their
+/// parents, and every entry that stands for storage has a size that is not
+/// negative (a section length times the element size that overflowed) and
+/// an extent [Begin, Begin+Size) that does not wrap around the address
+/// space. Fatal, naming the entry and the construct, otherwise.
 void validate(const cot_map_list *M, const cot_source_loc *Loc) {
-  if (M && M->Count > 0 &&
-      (!M->Bases || !M->Begins || !M->Sizes || !M->Types))
-    fatal(Loc, "malformed map list (%d entries, null arrays)", M->Count);
   if (!M)
     return;
+  if (M->Count < 0 ||
+      (M->Count > 0 && (!M->Bases || !M->Begins || !M->Sizes || !M->Types)))
+    fatal(Loc, "malformed map list (%d entries, null arrays)", M->Count);
   for (int32_t I = 0; I < M->Count; ++I) {
-    int32_t Parent = COT_MAP_MEMBER_OF(M->Types[I]);
+    uint64_t T = M->Types[I];
+    int32_t Parent = COT_MAP_MEMBER_OF(T);
     if (Parent >= I)
       fatal(Loc, "map entry %d ('%s') is a member of entry %d, which does "
                  "not precede it",
             I, nameOf(M, I), Parent);
+    if (T & COT_MAP_LITERAL)
+      continue; // A value, not storage.
+    int64_t Size = M->Sizes[I];
+    uintptr_t Begin = (uintptr_t)M->Begins[I];
+    if (Size < 0)
+      fatal(Loc, "map entry '%s' has a negative size (%lld bytes): its "
+                 "length times its element size overflows",
+            nameOf(M, I), (long long)Size);
+    if (rangeWraps(Begin, (uint64_t)Size))
+      fatal(Loc, "map entry '%s' [0x%" PRIxPTR ", +%lld bytes) wraps around "
+                 "the end of the address space",
+            nameOf(M, I), Begin, (long long)Size);
   }
 }
 
@@ -329,6 +345,16 @@ std::string hostFunctionName(void *Fn) {
 const cot_map_list EmptyList = {0, 0, nullptr, nullptr, nullptr, nullptr,
                                 nullptr};
 
+/// Why a region for which deviceForConstruct gave no device runs on the
+/// host.
+std::string hostFallbackReason() {
+  if (env().Policy == OffloadPolicy::Disabled)
+    return "offload disabled";
+  if (numDevices() == 0)
+    return "no offload device (" + whyNoDevices() + ")";
+  return "initial device";
+}
+
 } // namespace
 
 /// __cot_target_launch, for an immediate or a deferred region.
@@ -345,10 +371,9 @@ static int32_t launch(int64_t DeviceId, void *HostFn, const cot_map_list *Maps,
   }
   Device *D = deviceForConstruct(DeviceId, Loc);
   if (!D) {
-    info(Loc, "target region '%s' runs on the host: %s",
-         hostFunctionName(HostFn).c_str(),
-         env().Policy == OffloadPolicy::Disabled ? "offload disabled"
-                                                 : "initial device");
+    if (infoEnabled())
+      info(Loc, "target region '%s' runs on the host: %s",
+           hostFunctionName(HostFn).c_str(), hostFallbackReason().c_str());
     return 1;
   }
   bool Mandatory = env().Policy == OffloadPolicy::Mandatory;
@@ -406,8 +431,9 @@ static int32_t launch(int64_t DeviceId, void *HostFn, const cot_map_list *Maps,
            : "");
   if (NumArgs == 0)
     Args.push_back(nullptr); // never pass a null array
+  cot_launch_site Site = {K->Name, D->Id, Loc};
   if (D->P->Api->launch(D->LocalId, K->Handle, Args.data(), NumArgs, &Geometry,
-                        nullptr) != 0 ||
+                        &Site, nullptr) != 0 ||
       D->P->Api->synchronize(D->LocalId, nullptr) != 0)
     fatal(Loc, D->P->lastError(
                    (std::string("kernel '") + K->Name + "' failed").c_str()));
@@ -444,6 +470,7 @@ struct DeferredLaunch {
   std::vector<std::unique_ptr<char[]>> FirstprivateValues;
   cot_map_list List;
 
+  /// M has been validated.
   DeferredLaunch(int64_t DeviceId, void *HostFn, const cot_map_list &M,
                  const cot_launch_params &Params, const cot_source_loc *Loc)
       : DeviceId(DeviceId), HostFn(HostFn), Params(Params), Loc(Loc),
@@ -459,8 +486,13 @@ struct DeferredLaunch {
     for (int32_t I = 0; I < M.Count; ++I)
       if ((Types[I] & COT_MAP_PRIVATE) && (Types[I] & COT_MAP_TO) &&
           Sizes[I] > 0) {
-        FirstprivateValues.emplace_back(new char[Sizes[I]]);
-        char *Copy = FirstprivateValues.back().get();
+        char *Copy = new (std::nothrow) char[(uint64_t)Sizes[I]];
+        if (!Copy)
+          fatal(Loc, "cannot keep a copy of firstprivate '%s' (%lld bytes) "
+                     "for the deferred target region: out of host memory",
+                Names.empty() || !Names[I] ? "<unnamed>" : Names[I],
+                (long long)Sizes[I]);
+        FirstprivateValues.emplace_back(Copy);
         memcpy(Copy, Begins[I], Sizes[I]);
         Bases[I] = Copy - ((char *)Begins[I] - (char *)Bases[I]);
         Begins[I] = Copy;
@@ -479,6 +511,9 @@ DeferredLaunches &deferredLaunches() {
 }
 
 } // namespace
+
+void cot::lockDeferredLaunches() { deferredLaunches().Mu.lock(); }
+void cot::unlockDeferredLaunches() { deferredLaunches().Mu.unlock(); }
 
 extern "C" COT_EXPORT void
 __cot_target_defer(void *Task, int64_t DeviceId, void *HostFn,

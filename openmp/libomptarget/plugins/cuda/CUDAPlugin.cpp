@@ -26,6 +26,11 @@
 // Kernels use grid-stride loops, so any grid is correct. LIBOMPTARGET_INFO
 // prints the choice.
 //
+// Process lifetime: after exit() has begun (the driver tears itself down)
+// and in a child of fork() (a CUDA context does not survive fork), the
+// plugin makes no driver call: entry points fail with a message, and
+// unloading or freeing only drops the plugin's own records.
+//
 //===----------------------------------------------------------------------===//
 
 #include "CUDADriver.h"
@@ -45,6 +50,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <pthread.h>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -55,7 +61,8 @@ using namespace cot::cuda;
 
 namespace {
 
-thread_local std::string LastError;
+// Trivially destructible, so that no thread's exit leaves it dead.
+thread_local char LastError[8192];
 
 std::string format(const char *Fmt, va_list Ap) {
   char Buf[1024];
@@ -75,7 +82,7 @@ bool fail(const char *Fmt, ...) __attribute__((format(printf, 1, 2)));
 bool fail(const char *Fmt, ...) {
   va_list Ap;
   va_start(Ap, Fmt);
-  LastError = format(Fmt, Ap);
+  snprintf(LastError, sizeof(LastError), "%s", format(Fmt, Ap).c_str());
   va_end(Ap);
   return false;
 }
@@ -152,7 +159,10 @@ struct DeviceState {
 // Never destroyed: libomptarget unloads images from destructors that may run
 // after this library's static destructors.
 int32_t NumDevices = 0;
-std::string Unavailable;
+std::string &unavailable() {
+  static auto *Why = new std::string();
+  return *Why;
+}
 std::deque<DeviceState> &devices() {
   static auto *D = new std::deque<DeviceState>();
   return *D;
@@ -195,12 +205,25 @@ struct Queue {
 // images) run after both. From then on no driver call is made: unloading a
 // module of a torn-down driver corrupts the heap.
 std::atomic<bool> Exiting{false};
+// Set in the child of a fork() after init.
+std::atomic<bool> ForkedChild{false};
+
+// Why the driver cannot be called now, or null.
+const char *driverGone() {
+  if (Exiting)
+    return "the CUDA driver has shut down (the process is exiting)";
+  if (ForkedChild)
+    return "CUDA cannot be used in a child process that fork() created "
+           "after the CUDA driver was started (offload before fork() only "
+           "in the parent, or use the x86_64 host device in the child)";
+  return nullptr;
+}
 
 // The device, made current on this thread; null (and last_error) if it is
 // not a started device.
 DeviceState *use(int32_t Dev) {
-  if (Exiting) {
-    fail("the CUDA driver has shut down (the process is exiting)");
+  if (const char *Why = driverGone()) {
+    fail("cuda device %d: %s", Dev, Why);
     return nullptr;
   }
   if (Dev < 0 || Dev >= NumDevices) {
@@ -228,16 +251,17 @@ CUstream streamOf(void *Q) {
 
 int32_t init() {
   InfoEnabled = infoRequested();
-  if (!loadCudaDriver(Unavailable))
+  if (!loadCudaDriver(unavailable()))
     return 1;
   atexit([] { Exiting = true; });
+  pthread_atfork(nullptr, nullptr, [] { ForkedChild = true; });
   int N = 0;
   if (CUresult R = cu.DeviceGetCount(&N)) {
-    Unavailable = "cuDeviceGetCount failed: " + errorText(R);
+    unavailable() = "cuDeviceGetCount failed: " + errorText(R);
     return 1;
   }
   if (N <= 0) {
-    Unavailable = "the CUDA driver reports no GPU";
+    unavailable() = "the CUDA driver reports no GPU";
     return 1;
   }
   devices().resize((size_t)N);
@@ -245,7 +269,7 @@ int32_t init() {
   return 0;
 }
 
-const char *whyUnavailable() { return Unavailable.c_str(); }
+const char *whyUnavailable() { return unavailable().c_str(); }
 int32_t numDevices() { return NumDevices; }
 
 // Unified addresses come with every 64-bit CUDA device; unified shared
@@ -254,10 +278,6 @@ int32_t numDevices() { return NumDevices; }
 uint32_t deviceFeatures(int32_t Dev, const char **Why) {
   uint32_t Features =
       COT_REQUIRES_UNIFIED_ADDRESS | COT_REQUIRES_DYNAMIC_ALLOCATORS;
-  static const char *const NoReverse =
-      "reverse offload (device(ancestor: 1)) is not implemented";
-  if (Why)
-    *Why = NoReverse;
   CUdevice Handle = 0;
   int Pageable = 0;
   if (Dev < 0 || Dev >= NumDevices || cu.DeviceGet(&Handle, Dev) ||
@@ -304,6 +324,8 @@ int32_t initDevice(int32_t Dev) {
   if (Dev < 0 || Dev >= NumDevices)
     return !fail("cuda device %d does not exist (%d devices)", Dev,
                  NumDevices);
+  if (const char *Why = driverGone())
+    return !fail("cuda device %d: %s", Dev, Why);
   DeviceState &D = devices()[Dev];
   std::lock_guard<std::mutex> Lock(D.InitMu);
   if (D.Ready)
@@ -426,7 +448,7 @@ void *loadImage(int32_t Dev, const void *Data, size_t Size) {
 int32_t unloadImage(int32_t Dev, void *Handle) {
   auto *Img = static_cast<Image *>(Handle);
   int32_t Rc = 0;
-  if (!Exiting && use(Img->Dev)) {
+  if (!driverGone() && use(Img->Dev)) {
     CUresult R = cu.ModuleUnload(Img->Module);
     // A driver that has shut down has dropped the module anyway.
     if (R && R != CUDA_ERROR_DEINITIALIZED)
@@ -514,6 +536,11 @@ void releaseCache(DeviceState &D) {
 }
 
 void *dataAlloc(int32_t Dev, int64_t Size) {
+  if (Size < 0) {
+    fail("cannot allocate %lld bytes on cuda device %d: a negative size",
+         (long long)Size, Dev);
+    return nullptr;
+  }
   DeviceState *D = use(Dev);
   if (!D)
     return nullptr;
@@ -551,7 +578,7 @@ void *dataAlloc(int32_t Dev, int64_t Size) {
 }
 
 int32_t dataFree(int32_t Dev, void *Ptr) {
-  if (!Ptr || Exiting) // at exit the driver frees everything
+  if (!Ptr || driverGone()) // the driver frees everything at exit
     return 0;
   DeviceState *D = use(Dev);
   if (!D)
@@ -649,6 +676,15 @@ CUresult stagedFromDevice(DeviceState &D, char *Dst, CUdeviceptr Src,
   return CUDA_SUCCESS;
 }
 
+// A negative size is a failure, not an empty copy.
+bool badCopySize(int64_t Size, int32_t Dev) {
+  if (Size >= 0)
+    return false;
+  fail("cannot copy %lld bytes on cuda device %d: a negative size",
+       (long long)Size, Dev);
+  return true;
+}
+
 int32_t copyFailed(const char *Dir, int64_t Size, int32_t Dev, CUresult R) {
   return !fail("copying %lld bytes %s on cuda device %d failed: %s",
                (long long)Size, Dir, Dev, errorText(R).c_str());
@@ -656,7 +692,9 @@ int32_t copyFailed(const char *Dir, int64_t Size, int32_t Dev, CUresult R) {
 
 int32_t copyToDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size,
                      void *Q) {
-  if (Size <= 0)
+  if (badCopySize(Size, Dev))
+    return 1;
+  if (Size == 0)
     return 0;
   DeviceState *D = use(Dev);
   if (!D)
@@ -676,7 +714,9 @@ int32_t copyToDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size,
 
 int32_t copyFromDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size,
                        void *Q) {
-  if (Size <= 0)
+  if (badCopySize(Size, Dev))
+    return 1;
+  if (Size == 0)
     return 0;
   DeviceState *D = use(Dev);
   if (!D)
@@ -696,7 +736,9 @@ int32_t copyFromDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size,
 
 int32_t copyDeviceToDevice(int32_t SrcDev, const void *Src, int32_t DstDev,
                            void *Dst, int64_t Size, void *Q) {
-  if (Size <= 0)
+  if (badCopySize(Size, SrcDev))
+    return 1;
+  if (Size == 0)
     return 0;
   DeviceState *DD = use(DstDev);
   DeviceState *SD = DD ? use(SrcDev) : nullptr; // SrcDev's context current
@@ -750,8 +792,10 @@ long long defaultBlocks(int PerSM, bool ByOccupancy, const DeviceState &D,
   if (P.TripCount <= 0)
     return Blocks;
   bool Shared = P.Flags & COT_LAUNCH_THREADS_SHARE_ITERATIONS;
-  long long Useful = Shared ? (P.TripCount + Threads - 1) / Threads
-                            : P.TripCount;
+  // Rounded up without overflow, for trip counts up to 2^63-1.
+  long long Useful =
+      Shared ? P.TripCount / Threads + (P.TripCount % Threads != 0)
+             : P.TripCount;
   if (Useful < Blocks) {
     Blocks = Useful;
     Why += ", cut to the trip count " + std::to_string(P.TripCount) +
@@ -823,7 +867,8 @@ void recordLaunchTime(Kernel &K, GridTuning &T, double Seconds) {
 }
 
 int32_t launch(int32_t Dev, void *Handle, void **Args, int32_t NumArgs,
-               const cot_launch_params *P, void *Q) {
+               const cot_launch_params *P, const cot_launch_site *,
+               void *Q) {
   int32_t NumTeams = P->NumTeams, ThreadLimit = P->ThreadLimit;
   auto *K = static_cast<Kernel *>(Handle);
   DeviceState *D = use(Dev);
@@ -926,7 +971,7 @@ int32_t queueDestroy(int32_t Dev, void *Q) {
     return 0;
   auto *Queue_ = static_cast<Queue *>(Q);
   int32_t Rc = 0;
-  if (!Exiting && use(Dev))
+  if (!driverGone() && use(Dev))
     if (CUresult R = cu.StreamDestroy(Queue_->Stream))
       Rc = !fail("cannot destroy a stream of cuda device %d: %s", Dev,
                  errorText(R).c_str());
@@ -934,7 +979,7 @@ int32_t queueDestroy(int32_t Dev, void *Q) {
   return Rc;
 }
 
-const char *lastError() { return LastError.c_str(); }
+const char *lastError() { return LastError; }
 
 const cot_plugin_api Api = {
     COT_PLUGIN_API_VERSION, 0, "cuda", init, whyUnavailable, numDevices,

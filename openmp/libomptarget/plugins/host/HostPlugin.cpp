@@ -13,12 +13,18 @@
 // entry gets a precise message instead of a dlopen/dlsym failure), then
 // written to an anonymous memfd and dlopened through /proc/self/fd. Each load
 // uses a fresh memfd (kept open while loaded, so the path is unique), so
-// every device gets its own copy of the image's globals. Kernels are `void name(void **Args)` and are called directly.
+// every device gets its own copy of the image's globals. Kernels are
+// `void name(void **Args)` and are called directly; a fault inside one is
+// reported with the kernel's name and construct (KernelFaults.h).
+//
+// State that outlives a fork() stays valid in the child (the images are in
+// its memory, the memfds are inherited), so the child may offload again.
 //
 // LIBOMPTARGET_NUM_HOST_DEVICES (default 1) sets how many devices it offers.
 //
 //===----------------------------------------------------------------------===//
 
+#include "KernelFaults.h"
 #include "OffloadABI.h"
 #include "PluginAPI.h"
 
@@ -42,18 +48,27 @@
 
 namespace {
 
-thread_local std::string LastError;
+// Trivially destructible: a thread's destructors (the main thread's run
+// at exit, before the images are unregistered) never leave a dead object.
+thread_local char LastError[1024];
 
 bool fail(const char *Fmt, ...) __attribute__((format(printf, 1, 2)));
 bool fail(const char *Fmt, ...) {
-  char Buf[1024];
   va_list Ap;
   va_start(Ap, Fmt);
-  vsnprintf(Buf, sizeof(Buf), Fmt, Ap);
+  vsnprintf(LastError, sizeof(LastError), Fmt, Ap);
   va_end(Ap);
-  LastError = Buf;
   return false;
 }
+
+using cot::host::CodeRange;
+
+/// A kernel handle: the function and the code of its image, for fault
+/// reports.
+struct Kernel {
+  cot_host_kernel_fn Fn;
+  CodeRange Code;
+};
 
 int32_t NumDevices = 1;
 
@@ -64,6 +79,9 @@ struct LoadedImage {
   int Fd = -1;
   // Defined dynamic symbols: name -> size.
   std::unordered_map<std::string, uint64_t> Symbols;
+  CodeRange Code;
+  std::mutex KernelsMu;
+  std::unordered_map<std::string, std::unique_ptr<Kernel>> Kernels;
 };
 
 // Reads the dynamic symbol table of an in-memory ELF shared object.
@@ -94,7 +112,8 @@ bool readDynamicSymbols(const void *Image, size_t Size, LoadedImage &Out) {
       continue;
     SawDynsym = true;
     Elf_Data *Data = elf_getdata(Scn, nullptr);
-    if (!Data || Shdr.sh_entsize == 0)
+    if (!Data || Shdr.sh_entsize == 0 || Shdr.sh_size > Data->d_size ||
+        Shdr.sh_size / Shdr.sh_entsize > (uint64_t)INT32_MAX)
       return fail("device image is corrupt: unreadable .dynsym");
     size_t N = Shdr.sh_size / Shdr.sh_entsize;
     for (size_t I = 0; I < N; ++I) {
@@ -160,6 +179,7 @@ int32_t init() {
               S);
   }
   std::call_once(ElfOnce, [] { elf_version(EV_CURRENT); });
+  cot::host::installFaultHandlers();
   return 0;
 }
 
@@ -177,6 +197,7 @@ void *loadImage(int32_t, const void *Image, size_t Size) {
   if (!readDynamicSymbols(Image, Size, *Img) ||
       !dlopenFromMemory(Image, Size, *Img))
     return nullptr;
+  Img->Code = cot::host::codeRangeOf(Img->Handle);
   return Img.release();
 }
 
@@ -212,12 +233,32 @@ void *lookupGlobal(void *Handle, const char *Name, uint64_t *Size) {
 }
 
 void *lookupKernel(void *Handle, const char *Name) {
-  return lookupSymbol(Handle, Name, nullptr, "kernel");
+  auto *Img = static_cast<LoadedImage *>(Handle);
+  std::lock_guard<std::mutex> Lock(Img->KernelsMu);
+  std::unique_ptr<Kernel> &K = Img->Kernels[Name];
+  if (!K) {
+    void *Fn = lookupSymbol(Handle, Name, nullptr, "kernel");
+    if (!Fn) {
+      Img->Kernels.erase(Name);
+      return nullptr;
+    }
+    K.reset(new Kernel{reinterpret_cast<cot_host_kernel_fn>(Fn), Img->Code});
+  }
+  return K.get();
+}
+
+bool badSize(int64_t Size, const char *What) {
+  if (Size >= 0)
+    return false;
+  fail("cannot %s %lld bytes: a negative size", What, (long long)Size);
+  return true;
 }
 
 void *dataAlloc(int32_t, int64_t Size) {
   void *P = nullptr;
-  if (Size <= 0)
+  if (badSize(Size, "allocate"))
+    return nullptr;
+  if (Size == 0)
     Size = 1;
   if (posix_memalign(&P, 64, (size_t)Size) != 0) {
     fail("out of memory allocating %lld bytes", (long long)Size);
@@ -231,25 +272,26 @@ int32_t dataFree(int32_t, void *P) {
   return 0;
 }
 
+int32_t copy(void *Dst, const void *Src, int64_t Size) {
+  if (badSize(Size, "copy"))
+    return 1;
+  memmove(Dst, Src, (size_t)Size);
+  return 0;
+}
+
 int32_t copyToDevice(int32_t, void *Dst, const void *Src, int64_t Size,
                      void *) {
-  if (Size > 0)
-    memmove(Dst, Src, (size_t)Size);
-  return 0;
+  return copy(Dst, Src, Size);
 }
 
 int32_t copyFromDevice(int32_t, void *Dst, const void *Src, int64_t Size,
                        void *) {
-  if (Size > 0)
-    memmove(Dst, Src, (size_t)Size);
-  return 0;
+  return copy(Dst, Src, Size);
 }
 
 int32_t copyDeviceToDevice(int32_t, const void *Src, int32_t, void *Dst,
                            int64_t Size, void *) {
-  if (Size > 0)
-    memmove(Dst, Src, (size_t)Size);
-  return 0;
+  return copy(Dst, Src, Size);
 }
 
 // libomp's entry points, from the program (which links libomp).
@@ -258,12 +300,16 @@ extern "C" void __kmpc_set_thread_limit(void *Loc, int Gtid, int Limit)
     __attribute__((weak));
 extern "C" int omp_get_thread_limit(void) __attribute__((weak));
 
-int32_t launch(int32_t, void *Kernel, void **Args, int32_t,
-               const cot_launch_params *P, void *) {
+int32_t launch(int32_t, void *Handle, void **Args, int32_t,
+               const cot_launch_params *P, const cot_launch_site *Site,
+               void *) {
   // The kernel forks its own teams/threads through libomp. A thread_limit
   // clause (OpenMP 5.1, also on a target without teams) becomes the
   // thread-limit ICV of the region, on the thread that runs it.
-  auto Run = reinterpret_cast<void (*)(void **)>(Kernel);
+  auto *K = static_cast<Kernel *>(Handle);
+  cot_launch_site NoSite = {"?", 0, nullptr};
+  cot::host::RunningKernel Running(Site ? *Site : NoSite, K->Code);
+  cot_host_kernel_fn Run = K->Fn;
   bool Limit = P->ThreadLimit > 0 && __kmpc_set_thread_limit &&
                __kmpc_global_thread_num && omp_get_thread_limit;
   if (!Limit) {
@@ -279,9 +325,7 @@ int32_t launch(int32_t, void *Kernel, void **Args, int32_t,
 }
 
 // The host's own memory and malloc; nothing runs code back on the host.
-uint32_t deviceFeatures(int32_t, const char **Why) {
-  if (Why)
-    *Why = "reverse offload (device(ancestor: 1)) is not implemented";
+uint32_t deviceFeatures(int32_t, const char **) {
   return COT_REQUIRES_UNIFIED_ADDRESS | COT_REQUIRES_UNIFIED_SHARED_MEMORY |
          COT_REQUIRES_DYNAMIC_ALLOCATORS;
 }
@@ -292,7 +336,7 @@ int32_t queueCreate(int32_t, void **Queue) {
 }
 int32_t synchronize(int32_t, void *) { return 0; }
 int32_t queueDestroy(int32_t, void *) { return 0; }
-const char *lastError() { return LastError.c_str(); }
+const char *lastError() { return LastError; }
 
 const cot_plugin_api Api = {
     COT_PLUGIN_API_VERSION, COT_PLUGIN_SHARES_HOST_ADDRESS_SPACE, "x86_64",
