@@ -5,16 +5,16 @@
 
 Used to measure how compile time and memory grow with the number of target
 regions (docs/Design.md, "Compile-time scaling") and by the lit guard of
-linearity (test/Driver/scale-many-regions.c). The file is shaped like real
-code: about 7 lines per region, regions spread over many functions (K per
-function, 8 by default), and a mix of the constructs that programs use:
+linearity (test/Driver/scale-many-regions.test). The file is shaped like real
+code: regions spread over many functions (K per function, 8 by default),
+about 3.5 lines per region, and a mix of the constructs that programs use:
 
   - target with maps of arrays and scalars;
-  - target teams distribute parallel for, with and without reductions;
+  - target teams distribute parallel for, with + and max reductions;
   - target parallel for with firstprivate scalars;
   - target data around kernels;
-  - target enter data / update / exit data of arrays and of struct members
-    (a pointer member's pointee and a scalar member).
+  - target enter data / update / exit data of arrays, and of a struct with
+    its pointer member's pointee (deep copy), and a scalar struct member.
 
 The program runs: main calls every function on small arrays and prints a
 checksum, which is the same whether the regions run on an offload device or

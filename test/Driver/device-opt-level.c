@@ -1,10 +1,13 @@
 // The device link optimizes at the level of its command line's -O, else at
 // the highest level the objects were compiled at (cot.opt-level; no -O is
 // -O0, as with upstream Clang), and functions compiled at -O0 keep optnone
-// at any level. No device module carries the "openmp" module flag, which
-// would run LLVM's OpenMPOpt (host-libomp optimizations whose CGSCC pass is
-// quadratic in the number of target regions).
+// at any level. Neither the device modules nor the host module of an
+// offloading compile carry the "openmp" module flag, which would run LLVM's
+// OpenMPOpt (host-libomp optimizations whose CGSCC pass is quadratic in the
+// number of target regions).
 // RUN: rm -rf %t && mkdir -p %t && cd %t
+// RUN: %clang -O2 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -S -emit-llvm %s -o - | FileCheck %s --check-prefix=HOST --implicit-check-not='"openmp"'
+// HOST: !{i32 1, !"wchar_size", i32 4}
 
 // No -O: -O0 code, LLVM's O0 pipeline.
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t/o0 -save-temps

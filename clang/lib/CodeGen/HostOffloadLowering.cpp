@@ -855,6 +855,7 @@ static void makeKernelNamesPortable(ArrayRef<KernelInfo> Kernels) {
 }
 
 bool Lowering::run() {
+  dropOpenMPModuleFlag(M);
   if (!collectSites() || !findOutlinedCalls())
     return false;
   makeKernelNamesPortable(Kernels);

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DeviceLinkSupport.h"
+#include "OpenMPDevice/DeviceModuleExtraction.h"
 
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -50,29 +51,6 @@ Error runCommand(ArrayRef<StringRef> Args, bool Verbose) {
                              Args[0].str().c_str(),
                              ErrMsg.empty() ? "" : (": " + ErrMsg).c_str());
   return Error::success();
-}
-
-/// The "openmp" module flag that the device module inherits from the host
-/// module makes the default pipelines run LLVM's OpenMPOpt, which optimizes
-/// host code's libomp calls. Device code has no use for it, and its CGSCC
-/// pass scans every call of each runtime function once per SCC: that took
-/// most of the device link's time for files with thousands of target
-/// regions (docs/Design.md, "Compile-time scaling").
-static void dropOpenMPModuleFlag(Module &M) {
-  NamedMDNode *Flags = M.getModuleFlagsMetadata();
-  if (!Flags || !M.getModuleFlag("openmp"))
-    return;
-  SmallVector<MDNode *, 8> Kept;
-  for (MDNode *Flag : Flags->operands()) {
-    auto *Name = Flag->getNumOperands() > 1
-                     ? dyn_cast<MDString>(Flag->getOperand(1))
-                     : nullptr;
-    if (!Name || Name->getString() != "openmp")
-      Kept.push_back(Flag);
-  }
-  Flags->clearOperands();
-  for (MDNode *Flag : Kept)
-    Flags->addOperand(Flag);
 }
 
 void optimize(Module &M, OptimizationLevel Level, TargetMachine *TM,

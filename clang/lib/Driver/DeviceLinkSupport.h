@@ -51,7 +51,7 @@ llvm::Error runCommand(llvm::ArrayRef<llvm::StringRef> Args, bool Verbose);
 /// Runs the default pipeline of \p Level over \p M, with the target's own
 /// passes when \p TM is given and ours where \p AddPasses registers them.
 /// Functions with optnone (from -O0 compiles) are left as they are, and
-/// LLVM's OpenMPOpt does not run (see the definition).
+/// LLVM's OpenMPOpt does not run (dropOpenMPModuleFlag).
 void optimize(llvm::Module &M, llvm::OptimizationLevel Level,
               llvm::TargetMachine *TM,
               llvm::function_ref<void(llvm::PassBuilder &)> AddPasses = {});

@@ -67,6 +67,15 @@ constexpr llvm::StringLiteral OptLevelFlag = "cot.opt-level";
 /// The level \p M records in OptLevelFlag, if any.
 std::optional<unsigned> recordedOptLevel(const llvm::Module &M);
 
+/// Removes the "openmp" module flag that Clang sets for -fopenmp. With it,
+/// the default optimization pipelines run LLVM's OpenMPOpt, whose CGSCC
+/// pass scans every call of each libomp entry point once per SCC: its time
+/// grows with the square of the number of target regions (docs/Design.md,
+/// "Compile-time scaling"). Device code has no use for it (it optimizes
+/// host code's libomp calls), and host code of offloading compiles does
+/// without its small gains.
+void dropOpenMPModuleFlag(llvm::Module &M);
+
 /// Extracts the device code of \p Host for the given kernels (outlined target
 /// functions, which stay in \p Host unchanged as host fallbacks). The device
 /// module lists them in `cot.kernels` (Kernels.h) and records \p OptLevel,

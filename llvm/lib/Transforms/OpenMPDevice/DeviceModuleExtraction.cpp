@@ -314,6 +314,23 @@ static bool needsDeviceCopy(const GlobalVariable &GV) {
          !GV.isThreadLocal();
 }
 
+void dropOpenMPModuleFlag(Module &M) {
+  NamedMDNode *Flags = M.getModuleFlagsMetadata();
+  if (!Flags || !M.getModuleFlag("openmp"))
+    return;
+  SmallVector<MDNode *, 8> Kept;
+  for (MDNode *Flag : Flags->operands()) {
+    auto *Name = Flag->getNumOperands() > 1
+                     ? dyn_cast<MDString>(Flag->getOperand(1))
+                     : nullptr;
+    if (!Name || Name->getString() != "openmp")
+      Kept.push_back(Flag);
+  }
+  Flags->clearOperands();
+  for (MDNode *Flag : Kept)
+    Flags->addOperand(Flag);
+}
+
 std::optional<unsigned> recordedOptLevel(const Module &M) {
   if (auto *Level = mdconst::extract_or_null<ConstantInt>(
           M.getModuleFlag(OptLevelFlag)))
