@@ -10,8 +10,8 @@
 // the kernels; everything but the kernels and the globals the runtime looks
 // up is internalized, so O3 sees the whole device program and inlines the
 // runtime into the kernels. At -O0 (DeviceLink.cpp) only what correctness
-// needs runs: the lowering, LLVM's O0 pipeline and PrivateAtomicsPass; the
-// kernels call the (optimized) device runtime. The NVPTX back end emits
+// needs runs: the lowering, LLVM's O0 pipeline, GlobalDCE and
+// PrivateAtomicsPass; the kernels call the (optimized) device runtime. The NVPTX back end emits
 // PTX; ptxas, when a CUDA toolkit is there, adds cubins. Without
 // --offload-arch the PTX targets the oldest GPU CUDA 13 supports and cubins are built for a few common GPUs;
 // newer GPUs JIT the PTX.
@@ -38,6 +38,7 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/IPO/GlobalDCE.h"
 #include "llvm/Transforms/IPO/Internalize.h"
 
 #include <cstring>
@@ -171,9 +172,13 @@ nvptxTargetMachine(StringRef Arch, bool Optimize) {
 }
 
 /// O3 with PrivateAtomicsPass where it pays (after inlining, before the
-/// last SROA), or at -O0 LLVM's O0 pipeline followed by PrivateAtomicsPass:
-/// PTX defines atomics on global and shared memory only, and at -O0 nothing
-/// else turns an atomic on a local variable (an alloca) into plain accesses.
+/// last SROA), or at -O0 LLVM's O0 pipeline followed by
+///   - GlobalDCE: functions nothing calls any more once the retargeting
+///     dropped the exception paths (C++'s __clang_call_terminate, which
+///     calls __cxa_begin_catch) must not reach checkDeviceExterns;
+///   - PrivateAtomicsPass: PTX defines atomics on global and shared memory
+///     only, and at -O0 nothing else turns an atomic on a local variable
+///     (an alloca) into plain accesses.
 void optimizeDeviceProgram(Module &M, TargetMachine &TM, bool Optimize) {
   if (Optimize) {
     optimize(M, OptimizationLevel::O3, &TM, [](PassBuilder &PB) {
@@ -187,6 +192,7 @@ void optimizeDeviceProgram(Module &M, TargetMachine &TM, bool Optimize) {
   optimize(M, OptimizationLevel::O0, &TM, [](PassBuilder &PB) {
     PB.registerOptimizerLastEPCallback(
         [](ModulePassManager &MPM, OptimizationLevel) {
+          MPM.addPass(GlobalDCEPass());
           MPM.addPass(createModuleToFunctionPassAdaptor(PrivateAtomicsPass()));
         });
   });
