@@ -26,6 +26,7 @@
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
@@ -141,6 +142,20 @@ void defineRuntimeGlobals(Module &M) {
                                   ConstantInt::get(I32, Init), Name);
     GV->setExternallyInitialized(true);
   }
+}
+
+/// The vtable of a class with a pure virtual function holds
+/// __cxa_pure_virtual, which the C++ runtime defines to abort (calling it
+/// is undefined behaviour). Device code that keeps such a vtable (code
+/// built without -O always does) gets a definition that traps.
+void definePureVirtualTrap(Module &M) {
+  Function *F = M.getFunction("__cxa_pure_virtual");
+  if (!F || !F->isDeclaration())
+    return;
+  F->setLinkage(GlobalValue::InternalLinkage);
+  IRBuilder<> B(BasicBlock::Create(M.getContext(), "entry", F));
+  B.CreateIntrinsic(Intrinsic::trap, {}, {});
+  B.CreateUnreachable();
 }
 
 /// Keeps the kernels and the globals the runtime looks up by name.
@@ -314,6 +329,7 @@ Expected<std::string> buildNVPTXImage(Module &M, const NVPTXImageOptions &Opts,
   if (Error E = linkLibdevice(M, Opts.CudaPath))
     return std::move(E);
   defineRuntimeGlobals(M);
+  definePureVirtualTrap(M);
   internalizeDeviceProgram(M);
   if (Temps.keeping())
     if (Error E = saveBitcode(M, Temps.create("device-nvptx-lowered", "bc")))
