@@ -12,10 +12,10 @@ int f(int *A, int N) {
   return Sum;
 }
 
+// CHECK: @.cot.device_module = private constant {{.*}} section "__CLANG_OFFLOAD_BUNDLE__openmp-x86_64-pc-linux-gnu", align 1, !exclude
 // CHECK: @.cot.maptypes = private constant [3 x i64] [i64 288, i64 35, i64 33]
 // CHECK: @.cot.loc = private constant { ptr, ptr, i32, i32 } { ptr @{{.*}}, ptr @{{.*}}, i32 9, i32 1 }
 // CHECK: @.cot.entry.[[K:__omp_offloading_[0-9a-f]+_[0-9a-f]+_f_l9]] = internal constant { ptr, ptr, i64, i32, i32 } { ptr @[[K]], ptr @{{.*}}, i64 0, i32 0, i32 0 }, section "cot_offload_entries", align 8
-// CHECK: @.cot.device_module = private constant {{.*}} section "__CLANG_OFFLOAD_BUNDLE__openmp-x86_64-pc-linux-gnu", align 1, !exclude
 // CHECK-LABEL: define {{.*}}i32 @f(
 // CHECK: %[[RC:.*]] = call i32 @__cot_target_launch(i64 -9223372036854775808, ptr @[[K]], ptr %{{.*}}, ptr %{{.*}}, ptr @.cot.loc)
 // CHECK: %[[FAILED:.*]] = icmp ne i32 %[[RC]], 0

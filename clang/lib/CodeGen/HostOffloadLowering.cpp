@@ -10,7 +10,8 @@
 // For each construct (site) the markers give, in program order: the site
 // (clause values, source location), its map entries, and its end. The pass
 //   1. extracts the device code (DeviceModuleExtraction.h) while the module
-//      is still as CodeGen made it;
+//      is still as CodeGen made it, embeds it as bitcode in the section
+//      __CLANG_OFFLOAD_BUNDLE__openmp-<triple> and frees it;
 //   2. builds the site's map arrays in the host function's frame: bases,
 //      begins and sizes are stored where the markers were, map types and
 //      names are constants;
@@ -21,13 +22,13 @@
 //      with each kernel argument stored as the base of its TARGET_PARAM
 //      entry; a deferred (nowait/depend) region stays Clang's task, and the
 //      launch is recorded for it (__cot_target_defer) and made by its entry
-//      function when libomp runs it; for data constructs, __cot_target_data_begin/end and
-//      __cot_target_update; use_device_ptr/addr markers read the device
+//      function when libomp runs it; for data constructs,
+//      __cot_target_data_begin/end and __cot_target_update; use_device_ptr/addr markers read the device
 //      address the begin call wrote back;
 //   4. emits one offload entry per kernel and per device global in section
-//      cot_offload_entries (and one for the unit's `requires` clauses),
-//      and embeds the device module as bitcode in the
-//      section __CLANG_OFFLOAD_BUNDLE__openmp-<triple>.
+//      cot_offload_entries (and one for the unit's `requires` clauses).
+// Every step is linear in the size of the module: docs/Design.md,
+// "Compile-time scaling", says what was not and how it was measured.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +39,7 @@
 #include "OffloadABI.h"
 
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -118,6 +120,22 @@ struct AbiTypes {
   }
 };
 
+/// A cot_map_list and its arrays in a function's frame, with the address of
+/// every element and of the fields a site sets computed once.
+struct MapFrame {
+  AllocaInst *List = nullptr;
+  SmallVector<Value *, 8> BaseSlots, BeginSlots, SizeSlots;
+  Value *CountField = nullptr, *TypesField = nullptr, *NamesField = nullptr;
+  ArrayType *PtrArray = nullptr, *I64Array = nullptr;
+};
+
+/// A cot_launch_params in a function's frame and the addresses of its
+/// fields.
+struct ParamsFrame {
+  AllocaInst *Params = nullptr;
+  SmallVector<Value *, 5> Fields;
+};
+
 class Lowering {
 public:
   Lowering(Module &M, const HostLoweringOptions &Opts)
@@ -132,19 +150,38 @@ private:
   const HostLoweringOptions &Opts;
   MapVector<int, Site> Sites;
   SmallVector<KernelInfo, 8> Kernels;
+  SmallPtrSet<Function *, 32> KernelSet;
+  /// The offload entries, added to llvm.compiler.used at once: each append
+  /// rebuilds the whole array, and the old arrays stay in the context, so
+  /// appending one by one was quadratic in time and memory. Not llvm.used:
+  /// on ELF that retains each entry in a section of its own (SHF_GNU_RETAIN),
+  /// thousands of sections for as many regions; the linker keeps the
+  /// section anyway, as the registration refers to its __start_/__stop_.
+  SmallVector<GlobalValue *, 32> Entries;
   GlobalVariable *Ident = nullptr; // libomp's ident_t for our calls
+  /// The map list and launch parameters that the sites of a function share:
+  /// every site but a target data region (whose list must last until the
+  /// region ends) uses them only from its markers to its runtime call, and
+  /// the runtime copies what a deferred launch needs. One set per function,
+  /// not per site, keeps the lowering's IR from growing with the sites of a
+  /// function (docs/Design.md, "Compile-time scaling").
+  DenseMap<Function *, unsigned> SharedMapSize;
+  DenseMap<Function *, MapFrame> SharedMaps;
+  DenseMap<Function *, ParamsFrame> SharedParams;
 
   bool collectSites();
   bool findOutlinedCalls();
+  void sizeSharedMaps();
+  MapFrame createMapFrame(Function &F, unsigned N);
+  const MapFrame &mapFrameFor(Site &S, MapFrame &Own);
+  const ParamsFrame &paramsFrameFor(Function &F);
   void lowerSite(Site &S);
-  Value *buildMapList(Site &S, IRBuilder<> &EntryB, AllocaInst *&Bases,
-                      AllocaInst *&Begins);
+  void buildMapList(Site &S, const MapFrame &Frame);
   Constant *sourceLoc(const Site &S);
-  void lowerTarget(Site &S, Value *List, AllocaInst *Bases, AllocaInst *Begins,
-                   Constant *Loc);
-  bool storeArgsFromCall(Site &S, AllocaInst *Bases, AllocaInst *Begins,
-                         unsigned &NumArgs);
-  bool storeArgsFromMarkers(Site &S, AllocaInst *Bases, unsigned &NumArgs);
+  void lowerTarget(Site &S, const MapFrame &Frame, Constant *Loc);
+  bool storeArgsFromCall(Site &S, const MapFrame &Frame, unsigned &NumArgs);
+  bool storeArgsFromMarkers(Site &S, const MapFrame &Frame,
+                            unsigned &NumArgs);
   Function *wrapTaskEntry(Function *Entry);
   Value *emitLaunchParams(Site &S, Instruction *At, unsigned NumArgs);
   BasicBlock *emitLaunch(Site &S, Instruction *At, Value *List, Constant *Loc,
@@ -152,7 +189,7 @@ private:
   void emitTaskwait(IRBuilder<> &B);
   void emitEntry(Constant *HostAddr, StringRef Name, uint64_t Size,
                  uint32_t Flags);
-  void embedDeviceModule(Module &Device);
+  bool embedDeviceModule(Module &Device);
   bool checkDeviceParseKernels(StringRef Triple, StringRef Bitcode);
   void eraseMarkers();
   void bindHostVariantCalls();
@@ -217,17 +254,21 @@ static bool isOutlinedTarget(const Function *F) {
   return F && F->getName().starts_with("__omp_offloading_");
 }
 
-/// The calls between a site's start and end markers, in code order.
+/// The calls from a site's start marker up to its end marker, in code
+/// order. The walk starts at the marker, so that a function with many sites
+/// is not walked from its entry for each.
 static SmallVector<CallInst *, 16> callsInSite(const Site &S) {
   SmallVector<CallInst *, 16> Calls;
-  bool InSite = false;
-  for (Instruction &I : instructions(S.Open->getFunction())) {
-    if (&I == S.Open)
-      InSite = true;
-    if (&I == S.End)
-      break;
-    if (auto *CI = dyn_cast<CallInst>(&I); CI && InSite)
-      Calls.push_back(CI);
+  BasicBlock *First = S.Open->getParent();
+  Function *F = First->getParent();
+  for (auto BB = First->getIterator(); BB != F->end(); ++BB) {
+    auto I = &*BB == First ? S.Open->getIterator() : BB->begin();
+    for (; I != BB->end(); ++I) {
+      if (&*I == S.End)
+        return Calls;
+      if (auto *CI = dyn_cast<CallInst>(&*I))
+        Calls.push_back(CI);
+    }
   }
   return Calls;
 }
@@ -307,8 +348,7 @@ bool Lowering::findOutlinedCalls() {
     auto *Flags = cast<ConstantInt>(S.Open->getArgOperand(SiteOpFlags));
     KernelMode Mode = (Flags->getZExtValue() & SiteSPMD) ? KernelMode::SPMD
                                                           : KernelMode::Generic;
-    Function *Kernel = S.Kernel;
-    if (none_of(Kernels, [&](const KernelInfo &K) { return K.F == Kernel; }))
+    if (KernelSet.insert(S.Kernel).second)
       Kernels.push_back({S.Kernel, Mode,
                          (Flags->getZExtValue() & SiteDefaultSchedule) != 0});
   }
@@ -326,32 +366,89 @@ Constant *Lowering::sourceLoc(const Site &S) {
                             GlobalValue::PrivateLinkage, Init, ".cot.loc");
 }
 
-/// Builds the site's cot_map_list in the function's frame. Bases, begins and
-/// sizes are stored where their markers were.
-Value *Lowering::buildMapList(Site &S, IRBuilder<> &EntryB, AllocaInst *&Bases,
-                              AllocaInst *&Begins) {
+/// Map lists of target data regions are their own; the others of a
+/// function share one as long as its largest.
+void Lowering::sizeSharedMaps() {
+  for (auto &[Id, S] : Sites) {
+    if (S.kind() == SiteKind::TargetData)
+      continue;
+    unsigned &N = SharedMapSize[S.Open->getFunction()];
+    N = std::max<unsigned>(N, S.Maps.size());
+  }
+}
+
+/// A map list of \p N entries at the start of \p F: the allocas, the
+/// addresses of their elements and of the list's fields, and the fields
+/// that stay the same (the arrays).
+MapFrame Lowering::createMapFrame(Function &F, unsigned N) {
+  IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+  MapFrame Frame;
+  Frame.PtrArray = ArrayType::get(B.getPtrTy(), std::max(N, 1u));
+  Frame.I64Array = ArrayType::get(B.getInt64Ty(), std::max(N, 1u));
+  AllocaInst *Bases = B.CreateAlloca(Frame.PtrArray, nullptr, ".cot.bases");
+  AllocaInst *Begins = B.CreateAlloca(Frame.PtrArray, nullptr, ".cot.begins");
+  AllocaInst *Sizes = B.CreateAlloca(Frame.I64Array, nullptr, ".cot.sizes");
+  Frame.List = B.CreateAlloca(Types.MapList, nullptr, ".cot.maps");
+  for (unsigned I = 0; I < N; ++I) {
+    Frame.BaseSlots.push_back(
+        B.CreateConstInBoundsGEP2_32(Frame.PtrArray, Bases, 0, I));
+    Frame.BeginSlots.push_back(
+        B.CreateConstInBoundsGEP2_32(Frame.PtrArray, Begins, 0, I));
+    Frame.SizeSlots.push_back(
+        B.CreateConstInBoundsGEP2_32(Frame.I64Array, Sizes, 0, I));
+  }
+  auto Field = [&](unsigned I) {
+    return B.CreateStructGEP(Types.MapList, Frame.List, I);
+  };
+  Frame.CountField = Field(0);
+  B.CreateStore(B.getInt32(0), Field(1));
+  B.CreateStore(Bases, Field(2));
+  B.CreateStore(Begins, Field(3));
+  B.CreateStore(Sizes, Field(4));
+  Frame.TypesField = Field(5);
+  Frame.NamesField = Field(6);
+  return Frame;
+}
+
+/// The map list the site fills: its function's shared one, or for a
+/// target data region its own, created in \p Own.
+const MapFrame &Lowering::mapFrameFor(Site &S, MapFrame &Own) {
+  Function &F = *S.Open->getFunction();
+  if (S.kind() == SiteKind::TargetData) {
+    Own = createMapFrame(F, S.Maps.size());
+    return Own;
+  }
+  auto [It, New] = SharedMaps.try_emplace(&F);
+  if (New)
+    It->second = createMapFrame(F, SharedMapSize.lookup(&F));
+  return It->second;
+}
+
+/// Fills the site's map list. Bases, begins and sizes are stored where their
+/// markers were; map types and names are constants.
+void Lowering::buildMapList(Site &S, const MapFrame &Frame) {
   Type *Ptr = PointerType::getUnqual(Ctx);
   Type *I64 = Type::getInt64Ty(Ctx);
   unsigned N = S.Maps.size();
-  auto *PtrArray = ArrayType::get(Ptr, std::max(N, 1u));
-  auto *I64Array = ArrayType::get(I64, std::max(N, 1u));
-  Bases = EntryB.CreateAlloca(PtrArray, nullptr, ".cot.bases");
-  Begins = EntryB.CreateAlloca(PtrArray, nullptr, ".cot.begins");
-  AllocaInst *Sizes = EntryB.CreateAlloca(I64Array, nullptr, ".cot.sizes");
-  AllocaInst *List = EntryB.CreateAlloca(Types.MapList, nullptr, ".cot.maps");
-
+  auto *TypesArray = ArrayType::get(I64, std::max(N, 1u));
+  auto *NamesArray = ArrayType::get(Ptr, std::max(N, 1u));
   SmallVector<Constant *, 8> TypeInits, NameInits;
   for (unsigned I = 0; I < N; ++I) {
     CallInst *Map = S.Maps[I];
     IRBuilder<> B(Map);
     Value *Base = Map->getArgOperand(MapOpBase);
     Value *Begin = Map->getArgOperand(MapOpBegin);
+    // The kernel argument of a directly called kernel is stored as the base
+    // (and as the begin where the marker has none) by storeArgsFromCall.
+    bool BaseFromCall = S.Outlined && (S.mapType(I) & COT_MAP_TARGET_PARAM);
+    if (!BaseFromCall)
+      B.CreateStore(Base, Frame.BaseSlots[I]);
     if (isa<ConstantPointerNull>(Begin))
-      Begin = Base;
-    B.CreateStore(Base, B.CreateConstInBoundsGEP2_32(PtrArray, Bases, 0, I));
-    B.CreateStore(Begin, B.CreateConstInBoundsGEP2_32(PtrArray, Begins, 0, I));
+      Begin = BaseFromCall ? nullptr : Base;
+    if (Begin)
+      B.CreateStore(Begin, Frame.BeginSlots[I]);
     B.CreateStore(B.CreateSExtOrTrunc(Map->getArgOperand(MapOpSize), I64),
-                  B.CreateConstInBoundsGEP2_32(I64Array, Sizes, 0, I));
+                  Frame.SizeSlots[I]);
     TypeInits.push_back(cast<Constant>(Map->getArgOperand(MapOpType)));
     NameInits.push_back(cast<Constant>(Map->getArgOperand(MapOpName)));
   }
@@ -360,14 +457,15 @@ Value *Lowering::buildMapList(Site &S, IRBuilder<> &EntryB, AllocaInst *&Bases,
     NameInits.push_back(ConstantPointerNull::get(cast<PointerType>(Ptr)));
   }
   auto *MapTypes = new GlobalVariable(
-      M, I64Array, true, GlobalValue::PrivateLinkage,
-      ConstantArray::get(I64Array, TypeInits), ".cot.maptypes");
+      M, TypesArray, true, GlobalValue::PrivateLinkage,
+      ConstantArray::get(TypesArray, TypeInits), ".cot.maptypes");
   auto *MapNames = new GlobalVariable(
-      M, PtrArray, true, GlobalValue::PrivateLinkage,
-      ConstantArray::get(PtrArray, NameInits), ".cot.mapnames");
+      M, NamesArray, true, GlobalValue::PrivateLinkage,
+      ConstantArray::get(NamesArray, NameInits), ".cot.mapnames");
 
-  // The list itself is filled at the last marker, where every store above
-  // has happened. if(false) makes it empty: the construct does nothing.
+  // The list's own fields are set at the last marker, where every store
+  // above has happened. if(false) makes it empty: the construct does
+  // nothing.
   Instruction *Last = N ? S.Maps.back() : S.Open;
   IRBuilder<> B(Last);
   Value *IfCond = S.Open->getArgOperand(SiteOpIfCond);
@@ -375,20 +473,17 @@ Value *Lowering::buildMapList(Site &S, IRBuilder<> &EntryB, AllocaInst *&Bases,
   if (S.kind() != SiteKind::Target)
     Count = B.CreateSelect(B.CreateICmpNE(IfCond, B.getInt32(0)), Count,
                            B.getInt32(0));
-  Value *Fields[] = {Count, B.getInt32(0), Bases, Begins, Sizes, MapTypes,
-                     MapNames};
-  for (unsigned I = 0; I < 7; ++I)
-    B.CreateStore(Fields[I], B.CreateStructGEP(Types.MapList, List, I));
-  return List;
+  B.CreateStore(Count, Frame.CountField);
+  B.CreateStore(MapTypes, Frame.TypesField);
+  B.CreateStore(MapNames, Frame.NamesField);
 }
 
 /// Stores the kernel arguments, in capture order, as the bases of the
 /// TARGET_PARAM entries (and their begins where Sema left them open), taken
 /// from the direct call of the outlined function.
-bool Lowering::storeArgsFromCall(Site &S, AllocaInst *Bases,
-                                 AllocaInst *Begins, unsigned &NumArgs) {
+bool Lowering::storeArgsFromCall(Site &S, const MapFrame &Frame,
+                                 unsigned &NumArgs) {
   CallInst *Call = S.Outlined;
-  auto *PtrArray = cast<ArrayType>(Bases->getAllocatedType());
   IRBuilder<> B(Call);
   NumArgs = 0;
   for (unsigned I = 0; I < S.Maps.size(); ++I) {
@@ -400,9 +495,9 @@ bool Lowering::storeArgsFromCall(Site &S, AllocaInst *Bases,
     if (!V->getType()->isPointerTy())
       V = B.CreateIntToPtr(B.CreateZExtOrBitCast(V, B.getInt64Ty()),
                            B.getPtrTy());
-    B.CreateStore(V, B.CreateConstInBoundsGEP2_32(PtrArray, Bases, 0, I));
+    B.CreateStore(V, Frame.BaseSlots[I]);
     if (isa<ConstantPointerNull>(S.Maps[I]->getArgOperand(MapOpBegin)))
-      B.CreateStore(V, B.CreateConstInBoundsGEP2_32(PtrArray, Begins, 0, I));
+      B.CreateStore(V, Frame.BeginSlots[I]);
   }
   if (NumArgs == Call->arg_size())
     return true;
@@ -415,9 +510,8 @@ bool Lowering::storeArgsFromCall(Site &S, AllocaInst *Bases,
 
 /// For deferred regions the bases come from the markers (Sema built them
 /// from the captures); literals are loaded from the variable they copy.
-bool Lowering::storeArgsFromMarkers(Site &S, AllocaInst *Bases,
+bool Lowering::storeArgsFromMarkers(Site &S, const MapFrame &Frame,
                                     unsigned &NumArgs) {
-  auto *PtrArray = cast<ArrayType>(Bases->getAllocatedType());
   IRBuilder<> B(S.TaskCall);
   NumArgs = 0;
   for (unsigned I = 0; I < S.Maps.size(); ++I) {
@@ -433,7 +527,7 @@ bool Lowering::storeArgsFromMarkers(Site &S, AllocaInst *Bases,
       Value *Bits = B.CreateLoad(B.getIntNTy(Size->getZExtValue() * 8), Begin);
       Value *V = B.CreateIntToPtr(B.CreateZExt(Bits, B.getInt64Ty()),
                                   B.getPtrTy());
-      B.CreateStore(V, B.CreateConstInBoundsGEP2_32(PtrArray, Bases, 0, I));
+      B.CreateStore(V, Frame.BaseSlots[I]);
       continue;
     }
     if (isa<ConstantPointerNull>(Map->getArgOperand(MapOpBase))) {
@@ -461,10 +555,7 @@ Value *Lowering::emitLaunchParams(Site &S, Instruction *At, unsigned NumArgs) {
       B.getInt32(StaticFlags),
       B.CreateSelect(B.CreateICmpEQ(IfCond, B.getInt32(0)),
                      B.getInt32(COT_LAUNCH_IF_FALSE), B.getInt32(0)));
-  Function *F = At->getFunction();
-  IRBuilder<> EntryB(&*F->getEntryBlock().getFirstInsertionPt());
-  AllocaInst *Params =
-      EntryB.CreateAlloca(Types.LaunchParams, nullptr, ".cot.params");
+  const ParamsFrame &Frame = paramsFrameFor(*At->getFunction());
   Value *ParamFields[] = {
       B.CreateSExtOrTrunc(S.Open->getArgOperand(SiteOpNumTeams), B.getInt32Ty()),
       B.CreateSExtOrTrunc(S.Open->getArgOperand(SiteOpThreadLimit),
@@ -473,9 +564,22 @@ Value *Lowering::emitLaunchParams(Site &S, Instruction *At, unsigned NumArgs) {
       B.CreateSExtOrTrunc(S.Open->getArgOperand(SiteOpTripCount),
                           B.getInt64Ty())};
   for (unsigned I = 0; I < std::size(ParamFields); ++I)
-    B.CreateStore(ParamFields[I],
-                  B.CreateStructGEP(Types.LaunchParams, Params, I));
-  return Params;
+    B.CreateStore(ParamFields[I], Frame.Fields[I]);
+  return Frame.Params;
+}
+
+/// The launch parameters the target sites of \p F share.
+const ParamsFrame &Lowering::paramsFrameFor(Function &F) {
+  auto [It, New] = SharedParams.try_emplace(&F);
+  ParamsFrame &Frame = It->second;
+  if (!New)
+    return Frame;
+  IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+  Frame.Params = B.CreateAlloca(Types.LaunchParams, nullptr, ".cot.params");
+  for (unsigned I = 0; I < Types.LaunchParams->getNumElements(); ++I)
+    Frame.Fields.push_back(
+        B.CreateStructGEP(Types.LaunchParams, Frame.Params, I));
+  return Frame;
 }
 
 /// Emits `if (__cot_target_launch(...)) <fallback>` before \p At; returns
@@ -528,16 +632,16 @@ Function *Lowering::wrapTaskEntry(Function *Entry) {
   return W;
 }
 
-void Lowering::lowerTarget(Site &S, Value *List, AllocaInst *Bases,
-                           AllocaInst *Begins, Constant *Loc) {
+void Lowering::lowerTarget(Site &S, const MapFrame &Frame, Constant *Loc) {
   unsigned NumArgs;
+  Value *List = Frame.List;
   if (S.Outlined) {
-    if (storeArgsFromCall(S, Bases, Begins, NumArgs))
+    if (storeArgsFromCall(S, Frame, NumArgs))
       emitLaunch(S, S.Outlined, List, Loc, NumArgs, S.Outlined);
     ++NumTargetSites;
     return;
   }
-  if (!storeArgsFromMarkers(S, Bases, NumArgs))
+  if (!storeArgsFromMarkers(S, Frame, NumArgs))
     return;
   // A deferred region stays the task Clang made, scheduled by libomp with
   // its dependences; the launch is recorded now, with the map list as it is
@@ -559,15 +663,15 @@ void Lowering::lowerTarget(Site &S, Value *List, AllocaInst *Bases,
 }
 
 void Lowering::lowerSite(Site &S) {
-  Function *F = S.Open->getFunction();
-  IRBuilder<> EntryB(&*F->getEntryBlock().getFirstInsertionPt());
-  AllocaInst *Bases, *Begins;
-  Value *List = buildMapList(S, EntryB, Bases, Begins);
+  MapFrame Own;
+  const MapFrame &Frame = mapFrameFor(S, Own);
+  buildMapList(S, Frame);
   Constant *Loc = sourceLoc(S);
   if (S.kind() == SiteKind::Target) {
-    lowerTarget(S, List, Bases, Begins, Loc);
+    lowerTarget(S, Frame, Loc);
     return;
   }
+  Value *List = Frame.List;
 
   Type *Ptr = PointerType::getUnqual(Ctx);
   Type *I64 = Type::getInt64Ty(Ctx);
@@ -584,14 +688,11 @@ void Lowering::lowerSite(Site &S) {
   switch (S.kind()) {
   case SiteKind::TargetData: {
     Call(B, "__cot_target_data_begin");
-    auto *PtrArray = cast<ArrayType>(Begins->getAllocatedType());
     for (CallInst *DA : S.DeviceAddrs) {
       IRBuilder<> DB(DA);
       auto *Index = cast<ConstantInt>(DA->getArgOperand(1));
-      Value *Addr = DB.CreateLoad(
-          Ptr, DB.CreateConstInBoundsGEP2_32(PtrArray, Begins, 0,
-                                             Index->getZExtValue()));
-      DA->replaceAllUsesWith(Addr);
+      DA->replaceAllUsesWith(
+          DB.CreateLoad(Ptr, Frame.BeginSlots[Index->getZExtValue()]));
     }
     IRBuilder<> EB(S.End);
     Call(EB, "__cot_target_data_end");
@@ -653,7 +754,7 @@ void Lowering::emitEntry(Constant *HostAddr, StringRef Name, uint64_t Size,
                                    ".cot.entry." + Name);
   Entry->setSection(COT_ENTRIES_SECTION);
   Entry->setAlignment(Align(8));
-  appendToUsed(M, {Entry});
+  Entries.push_back(Entry);
 }
 
 static std::string bitcodeOf(const Module &M) {
@@ -690,7 +791,7 @@ bool Lowering::checkDeviceParseKernels(StringRef Triple, StringRef Bitcode) {
   return true;
 }
 
-void Lowering::embedDeviceModule(Module &Device) {
+bool Lowering::embedDeviceModule(Module &Device) {
   std::string Own = bitcodeOf(Device);
   for (const OffloadTarget &T : Opts.Targets) {
     StringRef Bitcode = Own;
@@ -698,7 +799,7 @@ void Lowering::embedDeviceModule(Module &Device) {
       if (auto It = Opts.DeviceParses->find(T.Triple);
           It != Opts.DeviceParses->end()) {
         if (!checkDeviceParseKernels(T.Triple, It->second))
-          return;
+          return false;
         Bitcode = It->second;
       }
     Constant *Data = ConstantDataArray::get(
@@ -713,6 +814,7 @@ void Lowering::embedDeviceModule(Module &Device) {
     GV->setMetadata(LLVMContext::MD_exclude, MDNode::get(Ctx, {}));
     appendToCompilerUsed(M, {GV});
   }
+  return true;
 }
 
 /// Host code calls the host-only variants that Clang bound calls to
@@ -769,10 +871,12 @@ static void makeKernelNamesPortable(ArrayRef<KernelInfo> Kernels) {
 }
 
 bool Lowering::run() {
+  dropOpenMPModuleFlag(M);
   if (!collectSites() || !findOutlinedCalls())
     return false;
   makeKernelNamesPortable(Kernels);
-  Expected<DeviceModule> Device = extractDeviceModule(M, Kernels);
+  Expected<DeviceModule> Device =
+      extractDeviceModule(M, Kernels, Opts.OptLevel);
   if (!Device) {
     error(nullptr, "clang-offload: " + toString(Device.takeError()));
     return false;
@@ -782,6 +886,14 @@ bool Lowering::run() {
       (*Opts.ExtractInto)[T.Triple] = bitcodeOf(*Device->M);
     return true;
   }
+  // The device module goes into the host module as bitcode and is freed
+  // before the lowering adds to the host module, whose new IR then reuses
+  // the memory instead of growing the heap past it.
+  bool Embedded = embedDeviceModule(*Device->M);
+  Device->M.reset();
+  if (!Embedded)
+    return false;
+  sizeSharedMaps();
   for (auto &[Id, S] : Sites)
     lowerSite(S);
   for (const KernelInfo &K : Kernels)
@@ -791,7 +903,7 @@ bool Lowering::run() {
   if (Opts.Requires && Opts.Requires->Flags)
     emitEntry(ConstantPointerNull::get(PointerType::getUnqual(Ctx)),
               "requires", Opts.Requires->Flags, COT_ENTRY_REQUIRES);
-  embedDeviceModule(*Device->M);
+  appendToCompilerUsed(M, Entries);
   eraseMarkers();
   bindHostVariantCalls();
   return true;

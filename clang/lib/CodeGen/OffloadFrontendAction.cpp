@@ -7,8 +7,9 @@
 // Wraps Clang's code-generating action: our Sema step's consumer goes first
 // in a MultiplexConsumer, then Clang CodeGen's; the host lowering pass is
 // registered at the start of the LLVM pipeline through CodeGenOptions'
-// PassBuilderCallbacks, which also applies at -O0. The two share what the
-// unit's `requires` directives ask for.
+// PassBuilderCallbacks, which also applies at -O0 and tells the pass the
+// compile's optimization level. The two share what the unit's `requires`
+// directives ask for.
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,8 +61,10 @@ createOffloadFrontendAction(std::unique_ptr<FrontendAction> CodeGen,
   Opts.Requires = Requires;
   CI.getCodeGenOpts().PassBuilderCallbacks.push_back([Opts](PassBuilder &PB) {
     PB.registerPipelineStartEPCallback(
-        [Opts](ModulePassManager &MPM, OptimizationLevel) {
-          MPM.addPass(HostOffloadLoweringPass(Opts));
+        [Opts](ModulePassManager &MPM, OptimizationLevel Level) {
+          HostLoweringOptions WithLevel = Opts;
+          WithLevel.OptLevel = Level.getSpeedupLevel();
+          MPM.addPass(HostOffloadLoweringPass(std::move(WithLevel)));
         });
   });
   return std::make_unique<OffloadFrontendAction>(std::move(CodeGen),

@@ -10,7 +10,10 @@
 // For each offload target: read the device modules that the compile step
 // embedded in the objects (sections __CLANG_OFFLOAD_BUNDLE__openmp-<triple>,
 // read with the bundler library), link them into one module, optimize it with
-// the whole device program in view, and build the image:
+// the whole device program in view, and build the image. The optimization
+// level is the command line's -O, else the highest the compiles of the
+// objects used (no -O: -O0, as with upstream Clang); functions compiled at
+// -O0 keep optnone and stay unoptimized at any level:
 //   - x86_64-pc-linux-gnu: an ELF shared object, linked by our own driver
 //     against libomptarget-hostdevice.a (the device side of the omp_* API)
 //     with -Bsymbolic so that the image's own definitions win over the
@@ -24,6 +27,7 @@
 #include "clang-offload/Driver/OffloadDriver.h"
 #include "clang-offload/Driver/OffloadOptions.h"
 #include "clang-offload/OffloadBundler/OffloadBundler.h"
+#include "OpenMPDevice/DeviceModuleExtraction.h"
 #include "OpenMPDevice/Kernels.h"
 #include "OpenMPDevice/NVPTX.h"
 
@@ -57,7 +61,9 @@ struct DeviceLinkOptions {
   std::vector<std::string> Inputs;
   std::vector<std::string> LibraryDirs; ///< -L
   std::string Output;
-  OptimizationLevel Level = OptimizationLevel::O2;
+  /// The -O of the command line; without one, the level the objects'
+  /// compiles recorded (OptLevelFlag).
+  std::optional<OptimizationLevel> Level;
   bool Verbose = false;
   /// With -save-temps=<prefix>, device files are kept as <prefix>-device-*.
   std::string SaveTempsPrefix;
@@ -192,12 +198,30 @@ linkDeviceModules(ArrayRef<std::unique_ptr<MemoryBuffer>> Buffers,
   return std::move(Linked);
 }
 
+/// The level to optimize the linked device module \p M at.
+OptimizationLevel deviceOptLevel(const DeviceLinkOptions &Opts,
+                                 const Module &M) {
+  if (Opts.Level)
+    return *Opts.Level;
+  // Objects without the record come from a compiler that optimized at O2.
+  switch (recordedOptLevel(M).value_or(2)) {
+  case 0:
+    return OptimizationLevel::O0;
+  case 1:
+    return OptimizationLevel::O1;
+  case 2:
+    return OptimizationLevel::O2;
+  default:
+    return OptimizationLevel::O3;
+  }
+}
+
 } // namespace
 
 namespace {
 
 /// Builds the shared object that the host plugin loads.
-Expected<std::string> buildHostDeviceImage(Module &M,
+Expected<std::string> buildHostDeviceImage(Module &M, OptimizationLevel Level,
                                            const DeviceLinkOptions &Opts,
                                            TempFiles &Temps) {
   Expected<std::string> Obj = Temps.create("device-x86_64", "o");
@@ -206,7 +230,7 @@ Expected<std::string> buildHostDeviceImage(Module &M,
     return Obj.takeError();
   if (!Image)
     return Image.takeError();
-  CodeGenOptLevel CGLevel = Opts.Level == OptimizationLevel::O0
+  CodeGenOptLevel CGLevel = Level == OptimizationLevel::O0
                                 ? CodeGenOptLevel::None
                                 : CodeGenOptLevel::Default;
   if (Error E = emitObjectFile(M, *Obj, Reloc::PIC_, CGLevel))
@@ -240,17 +264,18 @@ void reportDeviceDiagnostic(const DiagnosticInfo *DI, void *) {
 Expected<std::string> buildImage(const OffloadTarget &T, Module &M,
                                  const DeviceLinkOptions &Opts,
                                  TempFiles &Temps) {
+  OptimizationLevel Level = deviceOptLevel(Opts, M);
   if (T.Triple == NVPTXTriple) {
     NVPTXImageOptions NV{T.Arch, Opts.CudaPath, runtimeLibDir(Opts.Executable),
-                         Opts.Verbose};
+                         Opts.Verbose, Level != OptimizationLevel::O0};
     return buildNVPTXImage(M, NV, Temps);
   }
   formHostDeviceKernels(M);
-  optimize(M, Opts.Level, nullptr);
+  optimize(M, Level, nullptr);
   if (Temps.keeping())
     if (Error E = saveBitcode(M, Temps.create("device-" + T.Triple, "bc")))
       return std::move(E);
-  return buildHostDeviceImage(M, Opts, Temps);
+  return buildHostDeviceImage(M, Level, Opts, Temps);
 }
 
 Error deviceLink(const DeviceLinkOptions &Opts) {

@@ -5,9 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "DeviceLinkSupport.h"
+#include "OpenMPDevice/DeviceModuleExtraction.h"
 
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
@@ -53,11 +55,17 @@ Error runCommand(ArrayRef<StringRef> Args, bool Verbose) {
 
 void optimize(Module &M, OptimizationLevel Level, TargetMachine *TM,
               function_ref<void(PassBuilder &)> AddPasses) {
+  dropOpenMPModuleFlag(M);
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
   ModuleAnalysisManager MAM;
-  PassBuilder PB(TM);
+  // As in Clang's back end: among others, function passes skip optnone
+  // functions (code compiled at -O0).
+  PassInstrumentationCallbacks PIC;
+  StandardInstrumentations SI(M.getContext(), /*DebugLogging=*/false);
+  SI.registerCallbacks(PIC, &MAM);
+  PassBuilder PB(TM, PipelineTuningOptions(), std::nullopt, &PIC);
   if (AddPasses)
     AddPasses(PB);
   PB.registerModuleAnalyses(MAM);

@@ -50,6 +50,8 @@ llvm::Error runCommand(llvm::ArrayRef<llvm::StringRef> Args, bool Verbose);
 
 /// Runs the default pipeline of \p Level over \p M, with the target's own
 /// passes when \p TM is given and ours where \p AddPasses registers them.
+/// Functions with optnone (from -O0 compiles) are left as they are, and
+/// LLVM's OpenMPOpt does not run (dropOpenMPModuleFlag).
 void optimize(llvm::Module &M, llvm::OptimizationLevel Level,
               llvm::TargetMachine *TM,
               llvm::function_ref<void(llvm::PassBuilder &)> AddPasses = {});
@@ -63,6 +65,9 @@ struct NVPTXImageOptions {
   std::string CudaPath; ///< --cuda-path, or empty to search
   std::string RuntimeLibDir;
   bool Verbose;
+  /// O3 and ptxas -O3, or (at -O0) only the passes correctness needs and
+  /// ptxas -O0.
+  bool Optimize;
 };
 
 /// Builds an nvptx64 image (OffloadABI.h's container of PTX and cubins) from

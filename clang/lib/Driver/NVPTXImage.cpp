@@ -9,9 +9,11 @@
 // and, for math, libdevice from the CUDA toolkit; our device lowering forms
 // the kernels; everything but the kernels and the globals the runtime looks
 // up is internalized, so O3 sees the whole device program and inlines the
-// runtime into the kernels. The NVPTX back end emits PTX; ptxas, when a CUDA
-// toolkit is there, adds cubins. Without --offload-arch the PTX targets the
-// oldest GPU CUDA 13 supports and cubins are built for a few common GPUs;
+// runtime into the kernels. At -O0 (DeviceLink.cpp) only what correctness
+// needs runs: the lowering, LLVM's O0 pipeline, GlobalDCE and
+// PrivateAtomicsPass; the kernels call the (optimized) device runtime. The NVPTX back end emits
+// PTX; ptxas, when a CUDA toolkit is there, adds cubins. Without
+// --offload-arch the PTX targets the oldest GPU CUDA 13 supports and cubins are built for a few common GPUs;
 // newer GPUs JIT the PTX.
 //
 //===----------------------------------------------------------------------===//
@@ -24,6 +26,7 @@
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
@@ -36,6 +39,7 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/IPO/GlobalDCE.h"
 #include "llvm/Transforms/IPO/Internalize.h"
 
 #include <cstring>
@@ -140,6 +144,20 @@ void defineRuntimeGlobals(Module &M) {
   }
 }
 
+/// The vtable of a class with a pure virtual function holds
+/// __cxa_pure_virtual, which the C++ runtime defines to abort (calling it
+/// is undefined behaviour). Device code that keeps such a vtable (code
+/// built without -O always does) gets a definition that traps.
+void definePureVirtualTrap(Module &M) {
+  Function *F = M.getFunction("__cxa_pure_virtual");
+  if (!F || !F->isDeclaration())
+    return;
+  F->setLinkage(GlobalValue::InternalLinkage);
+  IRBuilder<> B(BasicBlock::Create(M.getContext(), "entry", F));
+  B.CreateIntrinsic(Intrinsic::trap, {}, {});
+  B.CreateUnreachable();
+}
+
 /// Keeps the kernels and the globals the runtime looks up by name.
 void internalizeDeviceProgram(Module &M) {
   StringSet<> Keep;
@@ -156,7 +174,8 @@ void internalizeDeviceProgram(Module &M) {
   });
 }
 
-Expected<std::unique_ptr<TargetMachine>> nvptxTargetMachine(StringRef Arch) {
+Expected<std::unique_ptr<TargetMachine>>
+nvptxTargetMachine(StringRef Arch, bool Optimize) {
   std::string Err;
   const Target *T = TargetRegistry::lookupTarget(NVPTXTriple.str(), Err);
   if (!T)
@@ -164,7 +183,34 @@ Expected<std::unique_ptr<TargetMachine>> nvptxTargetMachine(StringRef Arch) {
   TargetOptions Options;
   return std::unique_ptr<TargetMachine>(T->createTargetMachine(
       NVPTXTriple.str(), Arch, "", Options, std::nullopt, std::nullopt,
-      CodeGenOptLevel::Aggressive));
+      Optimize ? CodeGenOptLevel::Aggressive : CodeGenOptLevel::None));
+}
+
+/// O3 with PrivateAtomicsPass where it pays (after inlining, before the
+/// last SROA), or at -O0 LLVM's O0 pipeline followed by
+///   - GlobalDCE: functions nothing calls any more once the retargeting
+///     dropped the exception paths (C++'s __clang_call_terminate, which
+///     calls __cxa_begin_catch) must not reach checkDeviceExterns;
+///   - PrivateAtomicsPass: PTX defines atomics on global and shared memory
+///     only, and at -O0 nothing else turns an atomic on a local variable
+///     (an alloca) into plain accesses.
+void optimizeDeviceProgram(Module &M, TargetMachine &TM, bool Optimize) {
+  if (Optimize) {
+    optimize(M, OptimizationLevel::O3, &TM, [](PassBuilder &PB) {
+      PB.registerPeepholeEPCallback(
+          [](FunctionPassManager &FPM, OptimizationLevel) {
+            FPM.addPass(PrivateAtomicsPass());
+          });
+    });
+    return;
+  }
+  optimize(M, OptimizationLevel::O0, &TM, [](PassBuilder &PB) {
+    PB.registerOptimizerLastEPCallback(
+        [](ModulePassManager &MPM, OptimizationLevel) {
+          MPM.addPass(GlobalDCEPass());
+          MPM.addPass(createModuleToFunctionPassAdaptor(PrivateAtomicsPass()));
+        });
+  });
 }
 
 Expected<std::string> emitPTX(Module &M, TargetMachine &TM) {
@@ -199,6 +245,36 @@ struct Part {
   std::string Bytes;
 };
 
+/// Runs ptxas on \p PTXFile for \p Arch into \p Cubin. Optimized PTX is
+/// assembled as a whole program. Unoptimized PTX calls the device runtime
+/// and the region's functions instead of inlining them, and ptxas's
+/// whole-program analysis of so many calls grows with the square of the
+/// number of kernels (1000 target regions: 290 s and 2.3 GB); it is
+/// assembled as relocatable code (ptxas -c, 12 s) and linked with nvlink
+/// where the toolkit has it.
+Error assembleCubin(StringRef Ptxas, StringRef PTXFile, StringRef Arch,
+                    StringRef Cubin, const NVPTXImageOptions &Opts,
+                    TempFiles &Temps) {
+  std::string ArchFlag = ("-arch=" + Arch).str();
+  // Without optimization, ptxas -O0 as upstream Clang passes it.
+  StringRef Level = Opts.Optimize ? "-O3" : "-O0";
+  std::optional<std::string> Nvlink =
+      Opts.Optimize ? std::nullopt : findInCuda(Opts.CudaPath, "bin/nvlink");
+  if (!Nvlink)
+    return runCommand({Ptxas, ArchFlag, Level, PTXFile, "-o", Cubin},
+                      Opts.Verbose);
+  Expected<std::string> Relocatable =
+      Temps.create(("device-" + Arch + "-relocatable").str(), "cubin");
+  if (!Relocatable)
+    return Relocatable.takeError();
+  if (Error E = runCommand(
+          {Ptxas, ArchFlag, Level, "-c", PTXFile, "-o", *Relocatable},
+          Opts.Verbose))
+    return E;
+  return runCommand({*Nvlink, ArchFlag, *Relocatable, "-o", Cubin},
+                    Opts.Verbose);
+}
+
 /// Assembles the PTX for each arch with ptxas; none without a toolkit.
 Expected<std::vector<Part>> assembleCubins(StringRef PTX,
                                            ArrayRef<std::string> Archs,
@@ -217,10 +293,7 @@ Expected<std::vector<Part>> assembleCubins(StringRef PTX,
     Expected<std::string> Cubin = Temps.create("device-" + Arch, "cubin");
     if (!Cubin)
       return Cubin.takeError();
-    std::string ArchFlag = "-arch=" + Arch;
-    SmallVector<StringRef, 8> Args = {*Ptxas, ArchFlag, "-O3", *PTXFile, "-o",
-                                      *Cubin};
-    if (Error E = runCommand(Args, Opts.Verbose))
+    if (Error E = assembleCubin(*Ptxas, *PTXFile, Arch, *Cubin, Opts, Temps))
       return std::move(E);
     auto Bytes = MemoryBuffer::getFile(*Cubin);
     if (!Bytes)
@@ -281,20 +354,17 @@ Expected<std::string> buildNVPTXImage(Module &M, const NVPTXImageOptions &Opts,
   if (Error E = linkLibdevice(M, Opts.CudaPath))
     return std::move(E);
   defineRuntimeGlobals(M);
+  definePureVirtualTrap(M);
   internalizeDeviceProgram(M);
   if (Temps.keeping())
     if (Error E = saveBitcode(M, Temps.create("device-nvptx-lowered", "bc")))
       return std::move(E);
 
-  Expected<std::unique_ptr<TargetMachine>> TM = nvptxTargetMachine(Arch);
+  Expected<std::unique_ptr<TargetMachine>> TM =
+      nvptxTargetMachine(Arch, Opts.Optimize);
   if (!TM)
     return TM.takeError();
-  optimize(M, OptimizationLevel::O3, TM->get(), [](PassBuilder &PB) {
-    PB.registerPeepholeEPCallback(
-        [](FunctionPassManager &FPM, OptimizationLevel) {
-          FPM.addPass(PrivateAtomicsPass());
-        });
-  });
+  optimizeDeviceProgram(M, **TM, Opts.Optimize);
   if (Error E = checkDeviceExterns(M))
     return std::move(E);
   if (Temps.keeping())

@@ -75,6 +75,19 @@ static void addOffloadTargetsToCompileJob(Compilation &C, Command &Job,
   Job.replaceArguments(Args);
 }
 
+/// -save-temps keeps the device link's files as <output>-device-*. For an
+/// output that is not a regular file (-o /dev/null, a FIFO) they go to the
+/// current directory under the output's name instead, as with
+/// -save-temps=cwd, rather than next to the device node.
+static std::string saveTempsPrefix(const opt::ArgList &Args) {
+  StringRef Output = Args.getLastArgValue(options::OPT_o, "a.out");
+  sys::fs::file_status Status;
+  if (!sys::fs::status(Output, Status) && !sys::fs::is_regular_file(Status) &&
+      !sys::fs::is_directory(Status))
+    return sys::path::filename(Output).str();
+  return Output.str();
+}
+
 /// Builds `clang -cot-device-link -targets=... -o <wrapper.o> <inputs>`.
 static std::unique_ptr<Command>
 makeDeviceLinkJob(Compilation &C, const Command &LinkJob,
@@ -95,8 +108,7 @@ makeDeviceLinkJob(Compilation &C, const Command &LinkJob,
     Args.push_back("-v");
   // -save-temps keeps the device link's files as <output>-device-*.
   if (DAL.hasArg(options::OPT_save_temps_EQ, options::OPT_save_temps))
-    Args.push_back(DAL.MakeArgString(
-        "-save-temps=" + DAL.getLastArgValue(options::OPT_o, "a.out")));
+    Args.push_back(DAL.MakeArgString("-save-temps=" + saveTempsPrefix(DAL)));
   Args.push_back("-o");
   Args.push_back(WrapperObject);
   for (const InputInfo &II : LinkJob.getInputInfos())

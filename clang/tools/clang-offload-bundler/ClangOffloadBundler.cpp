@@ -9,12 +9,13 @@
 //   ... -unbundle -input=a.o -output=h.o -output=d.bc  # unbundle
 //   ... -list -input=a.o                               # list
 //
-// All outputs are computed in memory and written to temporary files that
-// are renamed into place only when everything succeeded, so a failure
-// leaves no output behind. See docs/Bundler.md.
+// All outputs are computed in memory and handed to OutputFiles, which
+// writes them so that a failure leaves every output path as it was. See
+// docs/Bundler.md.
 //
 //===----------------------------------------------------------------------===//
 
+#include "OutputFiles.h"
 #include "clang-offload/OffloadBundler/OffloadBundler.h"
 
 #include "llvm/ADT/StringSet.h"
@@ -98,57 +99,6 @@ static Expected<std::unique_ptr<MemoryBuffer>> readInput(StringRef Path) {
     return makeError("'" + Path + "': " + Buf.getError().message());
   return std::move(*Buf);
 }
-
-namespace {
-/// Outputs are collected first and written only when all of them are known.
-class OutputSet {
-  std::vector<std::pair<std::string, std::string>> Files;
-
-public:
-  void add(StringRef Path, StringRef Contents) {
-    Files.emplace_back(Path.str(), Contents.str());
-  }
-
-  /// Writes every file through a temporary next to it; on any failure the
-  /// temporaries and the files already renamed are removed.
-  Error commit() {
-    std::vector<sys::fs::TempFile> Temps;
-    auto DiscardAll = [&](Error E) {
-      for (sys::fs::TempFile &T : Temps)
-        consumeError(T.discard());
-      return E;
-    };
-    for (auto &[Path, Contents] : Files) {
-      Expected<sys::fs::TempFile> T =
-          sys::fs::TempFile::create(Path + ".tmp-%%%%%%", sys::fs::all_read |
-                                                              sys::fs::owner_write);
-      if (!T)
-        return DiscardAll(fileError(Path, T.takeError()));
-      Temps.push_back(std::move(*T));
-      raw_fd_ostream OS(Temps.back().FD, /*shouldClose=*/false);
-      OS << Contents;
-      OS.flush();
-      if (OS.has_error()) {
-        std::error_code EC = OS.error();
-        OS.clear_error();
-        return DiscardAll(makeError("'" + Path + "': " + EC.message()));
-      }
-    }
-    std::vector<std::string> Kept;
-    for (size_t I = 0; I < Temps.size(); ++I) {
-      if (Error E = Temps[I].keep(Files[I].first)) {
-        for (const std::string &K : Kept)
-          sys::fs::remove(K);
-        for (size_t J = I + 1; J < Temps.size(); ++J)
-          consumeError(Temps[J].discard());
-        return fileError(Files[I].first, std::move(E));
-      }
-      Kept.push_back(Files[I].first);
-    }
-    return Error::success();
-  }
-};
-} // namespace
 
 static Expected<std::vector<cot::TargetID>> parseTargets() {
   std::vector<cot::TargetID> Targets;
@@ -255,7 +205,7 @@ static Error doBundle(const cot::FileType &Type,
     Bufs.push_back(std::move(*Buf));
   }
 
-  OutputSet Out;
+  cot::OutputFiles Out;
   file_magic HostMagic = identify_magic(Bufs[0]->getBuffer());
   if (Type.Format == cot::BundleFormat::Object && HostMagic.is_object() &&
       HostMagic != file_magic::bitcode) {
@@ -298,7 +248,7 @@ static Error doUnbundle(const cot::FileType &Type,
   if (!BufOrErr)
     return BufOrErr.takeError();
   MemoryBuffer &Buf = **BufOrErr;
-  OutputSet Out;
+  cot::OutputFiles Out;
 
   if (Type.Format == cot::BundleFormat::Archive) {
     for (size_t I = 0; I < Targets.size(); ++I) {

@@ -23,6 +23,7 @@
 #include "llvm/Support/Error.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -56,11 +57,32 @@ struct DeviceModule {
 /// exports its kernels and globals under such names.
 std::string portableSymbolName(llvm::StringRef Symbol);
 
+/// Module flag of a device module: the optimization level (0-3) of the
+/// compile it comes from. Linked modules keep the highest; the device link
+/// optimizes at that level unless its own command line has an -O option.
+/// Functions of -O0 compiles keep Clang's `optnone` either way, as with
+/// upstream Clang's device LTO.
+constexpr llvm::StringLiteral OptLevelFlag = "cot.opt-level";
+
+/// The level \p M records in OptLevelFlag, if any.
+std::optional<unsigned> recordedOptLevel(const llvm::Module &M);
+
+/// Removes the "openmp" module flag that Clang sets for -fopenmp. With it,
+/// the default optimization pipelines run LLVM's OpenMPOpt, whose CGSCC
+/// pass scans every call of each libomp entry point once per SCC: its time
+/// grows with the square of the number of target regions (docs/Design.md,
+/// "Compile-time scaling"). Device code has no use for it (it optimizes
+/// host code's libomp calls), and host code of offloading compiles does
+/// without its small gains.
+void dropOpenMPModuleFlag(llvm::Module &M);
+
 /// Extracts the device code of \p Host for the given kernels (outlined target
 /// functions, which stay in \p Host unchanged as host fallbacks). The device
-/// module lists them in `cot.kernels` (Kernels.h).
+/// module lists them in `cot.kernels` (Kernels.h) and records \p OptLevel,
+/// the compile's optimization level.
 llvm::Expected<DeviceModule>
-extractDeviceModule(llvm::Module &Host, llvm::ArrayRef<KernelInfo> Kernels);
+extractDeviceModule(llvm::Module &Host, llvm::ArrayRef<KernelInfo> Kernels,
+                    unsigned OptLevel);
 
 } // namespace cot
 

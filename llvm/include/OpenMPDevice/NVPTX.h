@@ -76,10 +76,12 @@ void formNVPTXKernels(llvm::Module &M);
 
 /// Makes atomic accesses of allocas (a GPU thread's own local memory) plain
 /// loads and stores, so SROA can promote them. Runs inside the optimization
-/// pipeline, after inlining has exposed the reductions' private copies.
+/// pipeline, after inlining has exposed the reductions' private copies, and
+/// also on optnone functions (-O0 code).
 struct PrivateAtomicsPass : llvm::PassInfoMixin<PrivateAtomicsPass> {
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &);
+  static bool isRequired() { return true; }
 };
 
 /// When the program has `declare target indirect` functions, routes every

@@ -39,6 +39,9 @@ struct HostLoweringOptions {
   const DeviceBitcodeMap *DeviceParses = nullptr;
   /// Filled by the Sema step while the unit is parsed.
   std::shared_ptr<const TranslationUnitRequires> Requires;
+  /// The compile's optimization level (0-3), recorded in the device module
+  /// for the device link.
+  unsigned OptLevel = 0;
 };
 
 class HostOffloadLoweringPass

@@ -26,6 +26,7 @@
 #include "OpenMPDevice/NVPTX.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -134,15 +135,26 @@ void makeCyclic(Function &F) {
 
 } // namespace
 
+/// The kernel whose construct \p F was outlined from: Clang names those
+/// functions `<kernel>[_debug__][.omp_outlined...]` (`_debug__` with -g),
+/// and kernel names have no '.'.
+static StringRef owningKernelName(const Function &F) {
+  StringRef Name = F.getName().split('.').first;
+  Name.consume_back("_debug__");
+  return Name;
+}
+
 void makeDefaultSchedulesCyclic(Module &M) {
-  for (const KernelInfo &K : kernelsOf(M)) {
-    if (!K.DefaultSchedule)
-      continue;
-    // The construct's own outlined functions carry the kernel's name.
-    for (Function &F : M)
-      if (!F.isDeclaration() && F.getName().starts_with(K.F->getName()))
-        makeCyclic(F);
-  }
+  StringSet<> DefaultScheduleKernels;
+  for (const KernelInfo &K : kernelsOf(M))
+    if (K.DefaultSchedule)
+      DefaultScheduleKernels.insert(K.F->getName());
+  // One walk over the module, not one per kernel; and `<kernel>_l1` does not
+  // claim the functions of `<kernel>_l16` as a prefix test would.
+  for (Function &F : M)
+    if (!F.isDeclaration() &&
+        DefaultScheduleKernels.contains(owningKernelName(F)))
+      makeCyclic(F);
 }
 
 } // namespace cot

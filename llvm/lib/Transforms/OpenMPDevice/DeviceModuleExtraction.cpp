@@ -205,6 +205,54 @@ static SetVector<GlobalValue *> reachableFrom(ArrayRef<GlobalValue *> Roots) {
   return Needed;
 }
 
+/// Clones the body of \p F into its declaration in the device module, then
+/// forgets the mappings of the body's own values.
+static void cloneFunctionBody(const Function &F, Module &Dev,
+                              ValueToValueMapTy &VMap) {
+  auto *DevF = cast<Function>(VMap[&F]);
+  DevF->setLinkage(F.getLinkage()); // CloneModule made it an external one
+  for (auto [From, To] : zip(F.args(), DevF->args())) {
+    To.setName(From.getName());
+    VMap[&From] = &To;
+  }
+  SmallVector<ReturnInst *, 8> Returns;
+  CloneFunctionInto(DevF, &F, VMap, CloneFunctionChangeType::ClonedModule,
+                    Returns);
+  if (F.hasPersonalityFn())
+    DevF->setPersonalityFn(MapValue(F.getPersonalityFn(), VMap));
+  if (const Comdat *C = F.getComdat()) {
+    Comdat *DevC = Dev.getOrInsertComdat(C->getName());
+    DevC->setSelectionKind(C->getSelectionKind());
+    DevF->setComdat(DevC);
+  }
+  for (const Argument &A : F.args())
+    VMap.erase(&A);
+  for (const BasicBlock &BB : F) {
+    VMap.erase(&BB);
+    for (const Instruction &I : BB)
+      VMap.erase(&I);
+  }
+}
+
+/// CloneModule restricted to \p Needed, with the function bodies cloned one
+/// at a time. Every entry of a ValueMap is a value handle, which the
+/// LLVMContext tracks in a table that never shrinks: with all bodies cloned
+/// under one map, that table stayed as large as the whole device code for
+/// the rest of the compile (about 5 KB per target region).
+static std::unique_ptr<Module>
+cloneDeviceCode(const Module &Host, const SetVector<GlobalValue *> &Needed,
+                ValueToValueMapTy &VMap) {
+  std::unique_ptr<Module> Dev =
+      CloneModule(Host, VMap, [&](const GlobalValue *GV) {
+        return !isa<Function>(GV) &&
+               Needed.count(const_cast<GlobalValue *>(GV));
+      });
+  for (GlobalValue *GV : Needed)
+    if (auto *F = dyn_cast<Function>(GV); F && !F->isDeclaration())
+      cloneFunctionBody(*F, *Dev, VMap);
+  return Dev;
+}
+
 static void eraseHostOnlyArrays(Module &M) {
   for (StringRef Name : {"llvm.global_ctors", "llvm.global_dtors", "llvm.used",
                          "llvm.compiler.used", "llvm.global.annotations"})
@@ -289,8 +337,33 @@ static bool needsDeviceCopy(const GlobalVariable &GV) {
          !GV.isThreadLocal();
 }
 
+void dropOpenMPModuleFlag(Module &M) {
+  NamedMDNode *Flags = M.getModuleFlagsMetadata();
+  if (!Flags || !M.getModuleFlag("openmp"))
+    return;
+  SmallVector<MDNode *, 8> Kept;
+  for (MDNode *Flag : Flags->operands()) {
+    auto *Name = Flag->getNumOperands() > 1
+                     ? dyn_cast<MDString>(Flag->getOperand(1))
+                     : nullptr;
+    if (!Name || Name->getString() != "openmp")
+      Kept.push_back(Flag);
+  }
+  Flags->clearOperands();
+  for (MDNode *Flag : Kept)
+    Flags->addOperand(Flag);
+}
+
+std::optional<unsigned> recordedOptLevel(const Module &M) {
+  if (auto *Level = mdconst::extract_or_null<ConstantInt>(
+          M.getModuleFlag(OptLevelFlag)))
+    return Level->getZExtValue();
+  return std::nullopt;
+}
+
 Expected<DeviceModule> extractDeviceModule(Module &Host,
-                                           ArrayRef<KernelInfo> Kernels) {
+                                           ArrayRef<KernelInfo> Kernels,
+                                           unsigned OptLevel) {
   SmallVector<GlobalValue *, 16> Roots;
   for (const KernelInfo &K : Kernels)
     Roots.push_back(K.F);
@@ -298,15 +371,14 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
   SmallVector<DeviceVariant, 4> Variants = deviceVariants(Host);
   for (const DeviceVariant &V : Variants)
     Roots.push_back(V.Variant);
-  SmallVector<GlobalValue *, 4> Links =
+  SmallVector<GlobalValue *, 4> LinkVars =
       annotated(Host, DeclareTargetLinkAnnotation);
+  SmallPtrSet<GlobalValue *, 4> Links(LinkVars.begin(), LinkVars.end());
   SetVector<GlobalValue *> Needed = reachableFrom(Roots);
+  SmallPtrSet<GlobalValue *, 32> RootSet(Roots.begin(), Roots.end());
 
   ValueToValueMapTy VMap;
-  std::unique_ptr<Module> Dev = CloneModule(
-      Host, VMap, [&](const GlobalValue *GV) {
-        return Needed.count(const_cast<GlobalValue *>(GV));
-      });
+  std::unique_ptr<Module> Dev = cloneDeviceCode(Host, Needed, VMap);
   eraseHostOnlyArrays(*Dev);
   rebindHostVariants(*Dev);
   bindHostVariantCalls(*Dev);
@@ -319,7 +391,7 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
     if (DevGV->isDeclaration())
       continue;
     auto *HostVar = dyn_cast<GlobalVariable>(GV);
-    if (HostVar && is_contained(Links, GV)) {
+    if (HostVar && Links.count(GV)) {
       std::string Name = (HostVar->hasLocalLinkage()
                               ? uniqueDeviceName(Host, *HostVar)
                               : HostVar->getName().str()) +
@@ -353,7 +425,7 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
     }
     if (!DevGV->hasLocalLinkage())
       DevGV->setVisibility(GlobalValue::HiddenVisibility);
-    if (isa<Function>(GV) && is_contained(Roots, GV))
+    if (isa<Function>(GV) && RootSet.count(GV))
       Keep.insert(DevGV);
   }
 
@@ -381,6 +453,7 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
     Keep.insert(DevKernel);
   }
   eraseUnused(*Dev, Keep);
+  Dev->addModuleFlag(Module::Max, OptLevelFlag, OptLevel);
   Result.M = std::move(Dev);
   return std::move(Result);
 }

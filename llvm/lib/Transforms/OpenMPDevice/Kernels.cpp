@@ -13,6 +13,7 @@
 
 #include "OpenMPDevice/Kernels.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Metadata.h"
 
@@ -38,6 +39,7 @@ SmallVector<KernelInfo, 8> kernelsOf(Module &M) {
   NamedMDNode *MD = M.getNamedMetadata(KernelsMetadata);
   if (!MD)
     return Kernels;
+  SmallPtrSet<Function *, 32> Seen;
   for (MDNode *Node : MD->operands()) {
     if (Node->getNumOperands() < 2)
       continue;
@@ -45,9 +47,7 @@ SmallVector<KernelInfo, 8> kernelsOf(Module &M) {
     auto *Mode = dyn_cast<MDString>(Node->getOperand(1));
     // Kernels of inline functions come from every translation unit that
     // uses them: the linked module lists them more than once.
-    if (!F || !Mode || any_of(Kernels, [&](const KernelInfo &K) {
-          return K.F == F;
-        }))
+    if (!F || !Mode || !Seen.insert(F).second)
       continue;
     KernelInfo K{F, Mode->getString() == "spmd" ? KernelMode::SPMD
                                                : KernelMode::Generic};

@@ -8,9 +8,10 @@
 // 64-bit little-endian with the same alignment of the C types a target
 // region can use, except long double; struct layouts therefore agree between
 // host and device by construction. This step changes the triple and data
-// layout, drops the host's target attributes and -O0's optnone (device code
-// is always optimized, or the device runtime would not inline) and the
-// exception paths of C++ code compiled with exceptions (nothing on the
+// layout, drops the host's target attributes (-O0's optnone and noinline
+// stay: code compiled without optimization is linked without it, as with
+// upstream Clang, and calls the device runtime instead of inlining it) and
+// the exception paths of C++ code compiled with exceptions (nothing on the
 // device throws), and rejects what no GPU can run, naming the function that
 // uses it: long double, x86 intrinsics, inline assembly, throwing,
 // thread_local variables, variadic definitions. Atomic loads and stores
@@ -102,16 +103,13 @@ static void dropExceptionPaths(Function &F) {
   F.setPersonalityFn(nullptr);
 }
 
-/// Attributes that describe the host CPU or -O0 compilation.
+/// Attributes that describe the host CPU.
 static void dropHostAttributes(Function &F) {
   for (StringRef A : {"target-cpu", "target-features", "tune-cpu",
                       "stack-protector-buffer-size", "frame-pointer",
                       "min-legal-vector-width"})
     F.removeFnAttr(A);
   F.removeFnAttr(Attribute::UWTable);
-  F.removeFnAttr(Attribute::OptimizeNone);
-  if (!F.hasFnAttribute(Attribute::AlwaysInline))
-    F.removeFnAttr(Attribute::NoInline);
   F.removeFnAttr(Attribute::StackProtect);
   F.removeFnAttr(Attribute::StackProtectStrong);
   F.removeFnAttr(Attribute::StackProtectReq);
