@@ -36,7 +36,6 @@ static Environment readEnvironment() {
   if (readEnvInteger("LIBOMPTARGET_INFO", 0, INT32_MAX, V) == EnvValue::Invalid)
     warning("LIBOMPTARGET_INFO='%s' is not a non-negative integer; ignored",
             getenv("LIBOMPTARGET_INFO"));
-  E.InfoLevel = infoLevel();
   E.Policy = readOffloadPolicy();
   switch (readEnvInteger("OMP_DEFAULT_DEVICE", 0, INT32_MAX, V)) {
   case EnvValue::Unset:

@@ -78,7 +78,6 @@ enum class OffloadPolicy { Default, Mandatory, Disabled };
 
 struct Environment {
   OffloadPolicy Policy = OffloadPolicy::Default;
-  int InfoLevel = 0;
   int InitialDefaultDevice = 0;
 };
 

@@ -110,10 +110,16 @@ std::string GenericPlugin::deviceName(int32_t Dev) const {
   return std::string(Name) + " device " + std::to_string(Dev);
 }
 
-Error GenericPlugin::checkDevice(int32_t Dev) const {
+Error GenericPlugin::checkDeviceNumber(int32_t Dev) const {
   if (Dev < 0 || Dev >= NumDevices)
     return Error::make("%s does not exist (%d devices)",
                        deviceName(Dev).c_str(), NumDevices);
+  return Error::success();
+}
+
+Error GenericPlugin::checkDevice(int32_t Dev) const {
+  if (Error E = checkDeviceNumber(Dev))
+    return E;
   if (!Devices[(size_t)Dev].Ready)
     return Error::make("%s is not initialised", deviceName(Dev).c_str());
   return Error::success();
@@ -154,9 +160,8 @@ uint32_t GenericPlugin::deviceFeatures(int32_t Dev, const char **Why) {
 }
 
 int32_t GenericPlugin::initDevice(int32_t Dev) {
-  if (Dev < 0 || Dev >= NumDevices)
-    return fail(Error::make("%s does not exist (%d devices)",
-                            deviceName(Dev).c_str(), NumDevices));
+  if (Error E = checkDeviceNumber(Dev))
+    return fail(E);
   DeviceSlot &D = Devices[(size_t)Dev];
   std::lock_guard<std::mutex> Lock(D.InitMu);
   if (D.Ready)

@@ -149,8 +149,11 @@ private:
 
   /// Records E as the calling thread's last error; returns 1 (failure).
   static int32_t fail(const Error &E);
-  /// The started device Dev, or an Error (Doing: "copy", "allocate", ...).
+  /// An Error unless Dev is one of the plugin's devices.
+  Error checkDeviceNumber(int32_t Dev) const;
+  /// An Error unless Dev is a started device.
   Error checkDevice(int32_t Dev) const;
+  /// An Error for a negative Size (Doing: "copy", "allocate").
   Error checkSize(int32_t Dev, int64_t Size, const char *Doing) const;
   /// A copy of Size bytes between Dev and OtherDev (the same device for
   /// copies with the host): checks, then Hook for a non-empty copy.
