@@ -15,6 +15,7 @@
 
 // GPU-CHECK: libomptarget: info: plugin 'cuda' loaded: devices 0..
 // GPU-CHECK: devices={{[1-9]}}
+// GPU-CHECK: libomptarget: info: cuda device 0: stack of 4096 bytes per thread
 // GPU-CHECK: libomptarget: info: cuda device 0: {{.+}}, sm_{{[0-9]+}}, {{[0-9]+}} SMs
 // GPU-CHECK: libomptarget: info: cuda device 0: {{loaded the sm_[0-9]+ cubin|JIT-compiled the sm_75 PTX}}
 // GPU-CHECK: libomptarget: info: device 0: declare target 'dev_counter'

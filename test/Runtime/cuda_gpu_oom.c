@@ -25,5 +25,5 @@ int main(void) {
   return 0;
 }
 // GPU-CHECK: omp_target_alloc: null
-// GPU-CHECK: libomptarget: error: cannot allocate 4398046511104 bytes on device 0 (plugin 'cuda'): out of device memory: cannot allocate 4398046511104 bytes on cuda device 0 ({{[0-9]+}} of {{[0-9]+}} bytes free): CUDA_ERROR_OUT_OF_MEMORY: out of memory at test.c:22:3
+// GPU-CHECK: libomptarget: error: cannot allocate 4398046511104 bytes for 'huge[0:n]' on device 0 (plugin 'cuda'): out of device memory: cannot allocate 4398046511104 bytes on cuda device 0 ({{[0-9]+}} of {{[0-9]+}} bytes free): CUDA_ERROR_OUT_OF_MEMORY: out of memory at test.c:22:3
 // GPU-CHECK-NOT: not reached

@@ -193,24 +193,31 @@ static std::mutex &pluginsLoadMutex() {
   return *Mu;
 }
 
-static PluginState *loadPlugins() {
-  auto *S = new PluginState();
-  S->DefaultDevice = env().InitialDefaultDevice;
-  // Registered now, from the program's first offload (normally in main,
-  // after the C library registered the run of the ELF destructors), this
-  // runs before those destructors unregister the images at exit.
-  watchForExit();
-  if (env().Policy == OffloadPolicy::Disabled)
-    return S;
+/// Loads the plugins of the targets that the program has images for.
+static void loadAllPlugins(PluginState &S) {
   std::string Dir = libraryDirectory();
   // Devices for which the program has no code would only make
   // omp_get_num_devices() and device(n) lie.
   for (const PluginKind &K : Plugins)
     if (programHasImagesFor(K.Triple))
-      loadPlugin(*S, Dir, K.Name);
+      loadPlugin(S, Dir, K.Name);
     else
       info(nullptr, "plugin '%s' skipped: the program has no %s code", K.Name,
            K.Triple);
+}
+
+static PluginState *loadPlugins() {
+  auto *S = new PluginState();
+  S->DefaultDevice = env().InitialDefaultDevice;
+  if (env().Policy != OffloadPolicy::Disabled)
+    loadAllPlugins(*S);
+  // Registered now, from the program's first offload (normally in main,
+  // after the C library registered the run of the ELF destructors), this
+  // runs before those destructors unregister the images at exit; and after
+  // the plugins' own exit handlers were registered, so it runs before them:
+  // a thread whose launch fails because a plugin saw the exit must find the
+  // exit noted (Lifetime.cpp), or it would turn the exit status into 1.
+  watchForExit();
   return S;
 }
 

@@ -49,6 +49,8 @@ enum : CUresult {
   CUDA_ERROR_NO_DEVICE = 100,
   CUDA_ERROR_NOT_FOUND = 500,
   CUDA_ERROR_NOT_READY = 600,
+  CUDA_ERROR_ILLEGAL_ADDRESS = 700,
+  CUDA_ERROR_LAUNCH_FAILED = 719,
 };
 
 // Device attributes.
@@ -69,6 +71,7 @@ enum : int {
 
 // Context limits (CUlimit).
 enum : int {
+  CU_LIMIT_STACK_SIZE = 0x00,
   CU_LIMIT_MALLOC_HEAP_SIZE = 0x02,
 };
 

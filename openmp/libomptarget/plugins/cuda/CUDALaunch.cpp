@@ -131,6 +131,14 @@ void recordLaunchTime(CUDAKernel &K, GridTuning &T, double Seconds) {
          std::min(T.Seconds.front(), T.Seconds.back()) * 1e6);
 }
 
+/// What a kernel fault most often is, for the message that reports it.
+const char *faultHint(CUresult R) {
+  if (R != CUDA_ERROR_ILLEGAL_ADDRESS && R != CUDA_ERROR_LAUNCH_FAILED)
+    return "";
+  return " (an access out of bounds, to unmapped host memory, or past the "
+         "thread's stack: LIBOMPTARGET_STACK_SIZE sets the stack)";
+}
+
 } // namespace
 
 // "thread_limit 128" / "default 256 threads clamped to ...": why a launch has
@@ -193,8 +201,9 @@ Error CUDAPlugin::launchImpl(GenericKernel &Kernel, void **Args,
                        K.Name.c_str(), Blocks, Threads, Dev,
                        errorText(R).c_str());
   if ((R = cu.StreamSynchronize(S)))
-    return Error::make("kernel '%s' failed on cuda device %d: %s",
-                       K.Name.c_str(), Dev, errorText(R).c_str());
+    return Error::make("kernel '%s' failed on cuda device %d: %s%s",
+                       K.Name.c_str(), Dev, errorText(R).c_str(),
+                       faultHint(R));
   if (Grid.Timing)
     recordLaunchTime(
         K, *Grid.Timing,

@@ -157,6 +157,30 @@ Error CUDAPlugin::setHeapSize(int32_t Dev) {
   return Error::success();
 }
 
+// Each GPU thread's stack: LIBOMPTARGET_STACK_SIZE bytes, else 4 KiB.
+// ptxas sizes the stack of a kernel whose calls it can follow; through an
+// indirect call (task entries, declare target indirect, virtual functions)
+// it cannot, and CUDA then gives the thread 1 KiB, which unoptimized code
+// (-O0 frames of several hundred bytes) overflows: the kernel dies with an
+// illegal address. The driver reserves the stack for every thread the GPU
+// can hold (4 KiB: about 1 GiB on a 132-SM GPU).
+Error CUDAPlugin::setStackSize(int32_t Dev) {
+  constexpr int64_t DefaultBytes = 4096, MaxBytes = int64_t(1) << 24;
+  int64_t Bytes = DefaultBytes;
+  if (readEnvInteger("LIBOMPTARGET_STACK_SIZE", 1, MaxBytes, Bytes) ==
+      EnvValue::Invalid)
+    return Error::make("LIBOMPTARGET_STACK_SIZE='%s' is not a size in bytes "
+                       "between 1 and %lld",
+                       getenv("LIBOMPTARGET_STACK_SIZE"), (long long)MaxBytes);
+  if (CUresult R = cu.CtxSetLimit(CU_LIMIT_STACK_SIZE, (size_t)Bytes))
+    return Error::make("cannot make the stack of each thread of cuda device "
+                       "%d %lld bytes (LIBOMPTARGET_STACK_SIZE): %s",
+                       Dev, (long long)Bytes, errorText(R).c_str());
+  info(nullptr, "cuda device %d: stack of %lld bytes per thread", Dev,
+       (long long)Bytes);
+  return Error::success();
+}
+
 Error CUDAPlugin::initDeviceImpl(int32_t Dev) {
   if (const char *Why = driverGone())
     return Error::make("cuda device %d: %s", Dev, Why);
@@ -170,6 +194,8 @@ Error CUDAPlugin::initDeviceImpl(int32_t Dev) {
     return Error::make("cannot start cuda device %d: %s", Dev,
                        errorText(R).c_str());
   if (Error E = setHeapSize(Dev))
+    return E;
+  if (Error E = setStackSize(Dev))
     return E;
   int Major = 0, Minor = 0;
   struct {

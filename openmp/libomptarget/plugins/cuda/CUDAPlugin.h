@@ -105,6 +105,7 @@ private:
   Error lookupKernelImpl(GenericImage &Image, const char *Name,
                          std::unique_ptr<GenericKernel> &Out) override;
   Error setHeapSize(int32_t Dev);
+  Error setStackSize(int32_t Dev);
 
   // CUDAMemory.cpp
   Error allocImpl(int32_t Dev, size_t Size, void *&Ptr) override;
