@@ -29,5 +29,5 @@ int main(int Argc, const char **Argv) {
     return cot::cc1Main(Args);
   if (Args.size() > 1 && llvm::StringRef(Args[1]) == cot::DeviceLinkFlag)
     return cot::deviceLinkMain(Args);
-  return cot::driverMain(Args);
+  return cot::driverMain(Args, cot::cc1Main);
 }
