@@ -38,6 +38,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "clang-offload/Sema/MapEntryBuilder.h"
+#include "clang-offload/Sema/ASTRewrite.h"
 #include "clang-offload/Sema/ExprRebuild.h"
 
 #include "OffloadABI.h"
@@ -1222,24 +1223,9 @@ DenseSet<const Decl *> Builder::captureCopiedBackByReference() {
     AddVars(C);
   for (const auto *C : D.getClausesOfKind<OMPLinearClause>())
     AddVars(C);
-  if (Vars.empty())
-    return Vars;
-  CapturedStmt *Innermost = D.getInnermostCapturedStmt();
-  for (auto *Region = cast<CapturedStmt>(D.getAssociatedStmt());;
-       Region = cast<CapturedStmt>(Region->getCapturedStmt())) {
-    auto Field = Region->getCapturedRecordDecl()->field_begin();
-    for (CapturedStmt::Capture &Cap : Region->captures()) {
-      FieldDecl *FD = *Field++;
-      if (!Cap.capturesVariableByCopy() ||
-          !Vars.contains(Cap.getCapturedVar()->getCanonicalDecl()))
-        continue;
-      Cap = CapturedStmt::Capture(Cap.getLocation(), CapturedStmt::VCK_ByRef,
-                                  Cap.getCapturedVar());
-      FD->setType(Ctx.getLValueReferenceType(FD->getType()));
-    }
-    if (Region == Innermost)
-      return Vars;
-  }
+  if (!Vars.empty())
+    captureByReference(Ctx, D, Vars);
+  return Vars;
 }
 
 void Builder::buildForTarget() {
