@@ -20,9 +20,9 @@
 #ifndef CLANG_OFFLOAD_LIB_CODEGEN_HOSTLOWERING_H
 #define CLANG_OFFLOAD_LIB_CODEGEN_HOSTLOWERING_H
 
+#include "OpenMPDevice/DeviceModuleExtraction.h"
 #include "clang-offload/CodeGen/HostOffloadLowering.h"
 #include "clang-offload/CodeGen/OffloadMarkers.h"
-#include "OpenMPDevice/DeviceModuleExtraction.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
@@ -37,134 +37,138 @@
 namespace cot {
 namespace hostlowering {
 
-using namespace llvm;
-
 /// The marker calls of one construct.
 struct Site {
-  CallInst *Open = nullptr;
-  SmallVector<CallInst *, 8> Maps;
-  SmallVector<CallInst *, 2> DeviceAddrs;
-  CallInst *End = nullptr;
+  llvm::CallInst *Open = nullptr;
+  llvm::SmallVector<llvm::CallInst *, 8> Maps;
+  llvm::SmallVector<llvm::CallInst *, 2> DeviceAddrs;
+  llvm::CallInst *End = nullptr;
   /// Target sites: the kernel, and either the direct call of it or, for
   /// deferred (nowait/depend) regions, the task Clang wraps the call in.
-  Function *Kernel = nullptr;
-  CallInst *Outlined = nullptr;
-  CallInst *TaskAlloc = nullptr;
-  CallInst *TaskCall = nullptr;
+  llvm::Function *Kernel = nullptr;
+  llvm::CallInst *Outlined = nullptr;
+  llvm::CallInst *TaskAlloc = nullptr;
+  llvm::CallInst *TaskCall = nullptr;
 
   SiteKind kind() const {
-    return SiteKind(cast<ConstantInt>(Open->getArgOperand(SiteOpKind))
-                        ->getZExtValue());
+    return SiteKind(
+        llvm::cast<llvm::ConstantInt>(Open->getArgOperand(SiteOpKind))
+            ->getZExtValue());
   }
   uint64_t mapType(unsigned I) const {
-    return cast<ConstantInt>(Maps[I]->getArgOperand(MapOpType))->getZExtValue();
+    return llvm::cast<llvm::ConstantInt>(Maps[I]->getArgOperand(MapOpType))
+        ->getZExtValue();
   }
 };
 
 /// The IR types of OffloadABI.h.
 struct AbiTypes {
-  StructType *MapList, *SourceLoc, *LaunchParams, *Entry;
-  explicit AbiTypes(LLVMContext &C) {
-    Type *Ptr = PointerType::getUnqual(C);
-    Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
-    MapList = StructType::get(C, {I32, I32, Ptr, Ptr, Ptr, Ptr, Ptr});
-    SourceLoc = StructType::get(C, {Ptr, Ptr, I32, I32});
-    LaunchParams = StructType::get(C, {I32, I32, I32, I32, I64});
-    Entry = StructType::get(C, {Ptr, Ptr, I64, I32, I32});
+  llvm::StructType *MapList, *SourceLoc, *LaunchParams, *Entry;
+  explicit AbiTypes(llvm::LLVMContext &C) {
+    llvm::Type *Ptr = llvm::PointerType::getUnqual(C);
+    llvm::Type *I32 = llvm::Type::getInt32Ty(C),
+               *I64 = llvm::Type::getInt64Ty(C);
+    MapList = llvm::StructType::get(C, {I32, I32, Ptr, Ptr, Ptr, Ptr, Ptr});
+    SourceLoc = llvm::StructType::get(C, {Ptr, Ptr, I32, I32});
+    LaunchParams = llvm::StructType::get(C, {I32, I32, I32, I32, I64});
+    Entry = llvm::StructType::get(C, {Ptr, Ptr, I64, I32, I32});
   }
 };
 
 /// A cot_map_list and its arrays in a function's frame, with the address of
 /// every element and of the fields a site sets computed once.
 struct MapFrame {
-  AllocaInst *List = nullptr;
-  SmallVector<Value *, 8> BaseSlots, BeginSlots, SizeSlots;
-  Value *CountField = nullptr, *TypesField = nullptr, *NamesField = nullptr;
-  ArrayType *PtrArray = nullptr, *I64Array = nullptr;
+  llvm::AllocaInst *List = nullptr;
+  llvm::SmallVector<llvm::Value *, 8> BaseSlots, BeginSlots, SizeSlots;
+  llvm::Value *CountField = nullptr, *TypesField = nullptr,
+              *NamesField = nullptr;
+  llvm::ArrayType *PtrArray = nullptr, *I64Array = nullptr;
 };
 
 /// A cot_launch_params in a function's frame and the addresses of its
 /// fields.
 struct ParamsFrame {
-  AllocaInst *Params = nullptr;
-  SmallVector<Value *, 5> Fields;
+  llvm::AllocaInst *Params = nullptr;
+  llvm::SmallVector<llvm::Value *, 5> Fields;
 };
 
 class Lowering {
 public:
-  Lowering(Module &M, const HostLoweringOptions &Opts)
+  Lowering(llvm::Module &M, const HostLoweringOptions &Opts)
       : M(M), Ctx(M.getContext()), Types(Ctx), Opts(Opts) {}
 
   bool run();
 
 private:
-  Module &M;
-  LLVMContext &Ctx;
+  llvm::Module &M;
+  llvm::LLVMContext &Ctx;
   AbiTypes Types;
   const HostLoweringOptions &Opts;
-  MapVector<int, Site> Sites;
-  SmallVector<KernelInfo, 8> Kernels;
-  SmallPtrSet<Function *, 32> KernelSet;
+  llvm::MapVector<int, Site> Sites;
+  llvm::SmallVector<KernelInfo, 8> Kernels;
+  llvm::SmallPtrSet<llvm::Function *, 32> KernelSet;
   /// The offload entries, added to llvm.compiler.used at once: each append
   /// rebuilds the whole array, and the old arrays stay in the context, so
   /// appending one by one was quadratic in time and memory. Not llvm.used:
   /// on ELF that retains each entry in a section of its own (SHF_GNU_RETAIN),
   /// thousands of sections for as many regions; the linker keeps the
   /// section anyway, as the registration refers to its __start_/__stop_.
-  SmallVector<GlobalValue *, 32> Entries;
-  GlobalVariable *Ident = nullptr; // libomp's ident_t for our calls
+  llvm::SmallVector<llvm::GlobalValue *, 32> Entries;
+  llvm::GlobalVariable *Ident = nullptr; // libomp's ident_t for our calls
   /// The map list and launch parameters that the sites of a function share:
   /// every site but a target data region (whose list must last until the
   /// region ends) uses them only from its markers to its runtime call, and
   /// the runtime copies what a deferred launch needs. One set per function,
   /// not per site, keeps the lowering's IR from growing with the sites of a
   /// function (docs/Design.md, "Compile-time scaling").
-  DenseMap<Function *, unsigned> SharedMapSize;
-  DenseMap<Function *, MapFrame> SharedMaps;
-  DenseMap<Function *, ParamsFrame> SharedParams;
+  llvm::DenseMap<llvm::Function *, unsigned> SharedMapSize;
+  llvm::DenseMap<llvm::Function *, MapFrame> SharedMaps;
+  llvm::DenseMap<llvm::Function *, ParamsFrame> SharedParams;
 
   bool collectSites();
   bool findOutlinedCalls();
   void sizeSharedMaps();
-  MapFrame createMapFrame(Function &F, unsigned N);
+  MapFrame createMapFrame(llvm::Function &F, unsigned N);
   const MapFrame &mapFrameFor(Site &S, MapFrame &Own);
-  const ParamsFrame &paramsFrameFor(Function &F);
+  const ParamsFrame &paramsFrameFor(llvm::Function &F);
   void lowerSite(Site &S);
   void buildMapList(Site &S, const MapFrame &Frame);
-  Constant *sourceLoc(const Site &S);
-  void lowerTarget(Site &S, const MapFrame &Frame, Constant *Loc);
+  llvm::Constant *sourceLoc(const Site &S);
+  void lowerTarget(Site &S, const MapFrame &Frame, llvm::Constant *Loc);
   bool storeArgsFromCall(Site &S, const MapFrame &Frame, unsigned &NumArgs);
-  bool storeArgsFromMarkers(Site &S, const MapFrame &Frame,
-                            unsigned &NumArgs);
-  Function *wrapTaskEntry(Function *Entry);
-  Value *emitLaunchParams(Site &S, Instruction *At, unsigned NumArgs);
-  BasicBlock *emitLaunch(Site &S, Instruction *At, Value *List, Constant *Loc,
-                         unsigned NumArgs, Instruction *Fallback);
-  void emitTaskwait(IRBuilder<> &B);
-  void emitEntry(Constant *HostAddr, StringRef Name, uint64_t Size,
+  bool storeArgsFromMarkers(Site &S, const MapFrame &Frame, unsigned &NumArgs);
+  llvm::Function *wrapTaskEntry(llvm::Function *Entry);
+  llvm::Value *emitLaunchParams(Site &S, llvm::Instruction *At,
+                                unsigned NumArgs);
+  llvm::BasicBlock *emitLaunch(Site &S, llvm::Instruction *At,
+                               llvm::Value *List, llvm::Constant *Loc,
+                               unsigned NumArgs, llvm::Instruction *Fallback);
+  void emitTaskwait(llvm::IRBuilder<> &B);
+  void emitEntry(llvm::Constant *HostAddr, llvm::StringRef Name, uint64_t Size,
                  uint32_t Flags);
-  bool embedDeviceModule(Module &Device);
-  bool checkDeviceParseKernels(StringRef Triple, StringRef Bitcode);
+  bool embedDeviceModule(llvm::Module &Device);
+  bool checkDeviceParseKernels(llvm::StringRef Triple, llvm::StringRef Bitcode);
   void eraseMarkers();
   void bindHostVariantCalls();
-  void error(const Instruction *At, const Twine &Msg);
-  FunctionCallee runtime(StringRef Name, Type *Ret, ArrayRef<Type *> Params);
+  void error(const llvm::Instruction *At, const llvm::Twine &Msg);
+  llvm::FunctionCallee runtime(llvm::StringRef Name, llvm::Type *Ret,
+                               llvm::ArrayRef<llvm::Type *> Params);
 };
 
 /// "file:line" of a site, for diagnostics.
 std::string siteLocation(const Site &S);
 
 /// The site number of a marker call (its first argument).
-int siteId(const CallInst *CI);
+int siteId(const llvm::CallInst *CI);
 
 /// \p M as bitcode.
-std::string bitcodeOf(const Module &M);
+std::string bitcodeOf(const llvm::Module &M);
 
 /// The offload entry flags of a device global of kind \p Kind.
 uint32_t entryFlags(DeviceGlobal::KindTy Kind);
 
 /// Gives the kernels names that every device's tools accept.
-void makeKernelNamesPortable(ArrayRef<KernelInfo> Kernels);
+void makeKernelNamesPortable(llvm::ArrayRef<KernelInfo> Kernels);
 
 } // namespace hostlowering
 } // namespace cot

@@ -16,15 +16,11 @@
 #include "HostLowering.h"
 
 #include "clang-offload/CodeGen/OffloadMarkers.h"
-#include "OpenMPDevice/DeviceModuleExtraction.h"
 
 #include "OffloadABI.h"
 
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
-#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 

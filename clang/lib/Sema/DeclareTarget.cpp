@@ -21,7 +21,6 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclOpenMP.h"
-#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Mangle.h"
 #include "clang/Basic/TargetInfo.h"
 #include "llvm/Frontend/OpenMP/OMPContext.h"

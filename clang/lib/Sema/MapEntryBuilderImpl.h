@@ -28,6 +28,8 @@
 #include "clang/Sema/Sema.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
 #include <string>
@@ -36,52 +38,47 @@
 namespace cot {
 namespace mapentries {
 
-using namespace clang;
-using llvm::ArrayRef;
-using llvm::DenseSet;
-using llvm::MutableArrayRef;
-using llvm::SmallVectorImpl;
-using llvm::StringRef;
-
+/// Where an item's storage lies from its root (MapEntryBuilder.cpp).
 enum class ItemKind { Plain, RootPointee, Member, PtrAndObj };
 
 /// A map-clause item, analysed.
 struct MapItem {
-  Expr *E = nullptr;
+  clang::Expr *E = nullptr;
   uint64_t Type = 0;
   std::string Name;
   ItemKind Kind = ItemKind::Plain;
   /// The root: a variable, or `this` when RootDecl is null.
-  ValueDecl *RootDecl = nullptr;
-  Expr *RootExpr = nullptr;
+  clang::ValueDecl *RootDecl = nullptr;
+  clang::Expr *RootExpr = nullptr;
   /// The root is a pointer and the item lies in what it points to.
   bool ThroughRootPointer = false;
   /// The member of the root object on the item's path (Member, PtrAndObj).
-  MemberExpr *TopMember = nullptr;
+  clang::MemberExpr *TopMember = nullptr;
   /// The pointer lvalue a PtrAndObj item hangs off.
-  Expr *PointerLValue = nullptr;
+  clang::Expr *PointerLValue = nullptr;
   bool Consumed = false;
 
-  bool isRootedAt(const ValueDecl *D) const {
+  bool isRootedAt(const clang::ValueDecl *D) const {
     return RootDecl && RootDecl->getCanonicalDecl() == D->getCanonicalDecl();
   }
 };
 
 class Builder {
 public:
-  Builder(Sema &S, OMPExecutableDirective &D,
+  Builder(clang::Sema &S, clang::OMPExecutableDirective &D,
           std::vector<StridedSection> *Strided)
       : S(S), Ctx(S.getASTContext()), D(D), Loc(D.getBeginLoc()),
         Strided(Strided) {}
 
   std::vector<MapEntry> build();
   std::vector<MapEntry> buildElement(const StridedSection &Section,
-                                     Expr *Element);
+                                     clang::Expr *Element);
+
 private:
-  Sema &S;
-  ASTContext &Ctx;
-  OMPExecutableDirective &D;
-  SourceLocation Loc;
+  clang::Sema &S;
+  clang::ASTContext &Ctx;
+  clang::OMPExecutableDirective &D;
+  clang::SourceLocation Loc;
   /// Where strided sections whose elements the host moves in a loop go;
   /// null where there is no such loop.
   std::vector<StridedSection> *Strided;
@@ -91,77 +88,82 @@ private:
   // Clause collection.
   void collectItems();
   void mergeRepeatedItems();
-  void addItem(Expr *E, uint64_t Type, bool Implicit);
-  void addStridedElements(ArraySectionExpr *AS, const Expr *MapperRef,
-                          uint64_t Type, unsigned Depth);
-  void addMotionItems(Expr *E, const Expr *MapperRef, uint64_t Type,
-                      StringRef Name);
-  void addMappedItems(Expr *E, const Expr *MapperRef, uint64_t Type,
-                      bool Implicit, unsigned Depth);
-  void addMapperItems(Expr *Obj, StringRef UseName,
-                      const OMPDeclareMapperDecl &Mapper, uint64_t Type,
+  void addItem(clang::Expr *E, uint64_t Type, bool Implicit);
+  void addStridedElements(clang::ArraySectionExpr *AS,
+                          const clang::Expr *MapperRef, uint64_t Type,
+                          unsigned Depth);
+  void addMotionItems(clang::Expr *E, const clang::Expr *MapperRef,
+                      uint64_t Type, llvm::StringRef Name);
+  void addMappedItems(clang::Expr *E, const clang::Expr *MapperRef,
+                      uint64_t Type, bool Implicit, unsigned Depth);
+  void addMapperItems(clang::Expr *Obj, llvm::StringRef UseName,
+                      const clang::OMPDeclareMapperDecl &Mapper, uint64_t Type,
                       bool SkipVar, unsigned Depth);
-  void addMappedElements(Expr *E, const OMPDeclareMapperDecl &Mapper,
+  void addMappedElements(clang::Expr *E,
+                         const clang::OMPDeclareMapperDecl &Mapper,
                          uint64_t Type, unsigned Depth);
-  Expr *sectionOfShape(Expr *E);
+  clang::Expr *sectionOfShape(clang::Expr *E);
   bool analyse(MapItem &Item);
   void collectUseDevice();
-  void addUseDevice(Expr *E, bool Addr);
+  void addUseDevice(clang::Expr *E, bool Addr);
   uint64_t defaultMapType() const;
 
   // Entries.
   void buildForTarget();
-  DenseSet<const Decl *> captureCopiedBackByReference();
-  void addCapturedPointerItem(ValueDecl *CapVar);
-  void buildForCapture(ValueDecl *CapVar, QualType FieldTy, bool ByCopy, const DenseSet<const Decl *> &DevPtrs,
-                       const DenseSet<const Decl *> &FirstPrivates);
-  void buildForCopiedPointer(MutableArrayRef<MapItem *> Group);
-  void buildForItems(MutableArrayRef<MapItem *> Group, bool TargetParam,
+  llvm::DenseSet<const clang::Decl *> captureCopiedBackByReference();
+  void addCapturedPointerItem(clang::ValueDecl *CapVar);
+  void
+  buildForCapture(clang::ValueDecl *CapVar, clang::QualType FieldTy,
+                  bool ByCopy,
+                  const llvm::DenseSet<const clang::Decl *> &DevPtrs,
+                  const llvm::DenseSet<const clang::Decl *> &FirstPrivates);
+  void buildForCopiedPointer(llvm::MutableArrayRef<MapItem *> Group);
+  void buildForItems(llvm::MutableArrayRef<MapItem *> Group, bool TargetParam,
                      bool BaseFromCall);
-  void emitMemberGroup(ArrayRef<MapItem *> Members, bool TargetParam,
+  void emitMemberGroup(llvm::ArrayRef<MapItem *> Members, bool TargetParam,
                        bool BaseFromCall, bool AttachToRoot);
   void emitItem(MapItem &Item, uint64_t ExtraBits, int Parent);
   int emitIntermediatePointer(MapItem &Item, bool TargetParam,
                               bool BaseFromCall);
   void emitRemainingItems();
-  void setBaseFromCapture(MapEntry &Entry, Expr *CaptureInit,
-                          const CapturedStmt::Capture &Cap);
+  void setBaseFromCapture(MapEntry &Entry, clang::Expr *CaptureInit,
+                          const clang::CapturedStmt::Capture &Cap);
 
   // Expressions.
-  Expr *addressOf(Expr *LValue);
-  Expr *rvalue(Expr *E);
-  Expr *sizeOf(QualType T);
-  Expr *integer(uint64_t V);
-  Expr *byteDistance(Expr *From, Expr *To);
-  Expr *sectionElement(Expr *E, bool Last);
-  Expr *itemBegin(MapItem &Item);
-  Expr *itemSize(MapItem &Item);
-  Expr *sectionLengthOverflows(Expr *E);
-  Expr *rootBase(MapItem &Item);
-  std::string sourceText(const Expr *E) const;
-  void unsupported(const Expr *E, StringRef What);
+  clang::Expr *addressOf(clang::Expr *LValue);
+  clang::Expr *rvalue(clang::Expr *E);
+  clang::Expr *sizeOf(clang::QualType T);
+  clang::Expr *integer(uint64_t V);
+  clang::Expr *byteDistance(clang::Expr *From, clang::Expr *To);
+  clang::Expr *sectionElement(clang::Expr *E, bool Last);
+  clang::Expr *itemBegin(MapItem &Item);
+  clang::Expr *itemSize(MapItem &Item);
+  clang::Expr *sectionLengthOverflows(clang::Expr *E);
+  clang::Expr *rootBase(MapItem &Item);
+  std::string sourceText(const clang::Expr *E) const;
+  void unsupported(const clang::Expr *E, llvm::StringRef What);
 };
 
-
-bool isSection(const Expr *E);
+/// Whether \p E is an array section.
+bool isSection(const clang::Expr *E);
 
 /// Whether an access step from \p Base goes through a pointer.
-bool isPointerTyped(const Expr *Base);
+bool isPointerTyped(const clang::Expr *Base);
 
 /// Clang's implicit maps of members that have a default mapper of their own
 /// (o.in, for `map(o)`, OpenMP 5.x) reach the object through an
 /// OpaqueValueExpr; the markers need the object's expression itself.
-Expr *withoutOpaqueBase(ASTContext &Ctx, Expr *E);
+clang::Expr *withoutOpaqueBase(clang::ASTContext &Ctx, clang::Expr *E);
 
-
-uint64_t mapTypeBits(OpenMPMapClauseKind Kind, uint64_t Default);
+/// The map-type bits of a map clause's \p Kind (\p Default for none).
+uint64_t mapTypeBits(clang::OpenMPMapClauseKind Kind, uint64_t Default);
 
 /// The stride of a section, or null when it has none or a constant 1.
-const Expr *strideOf(ASTContext &Ctx, const Expr *E);
+const clang::Expr *strideOf(clang::ASTContext &Ctx, const clang::Expr *E);
 
 /// Puts the Plain items of \p Group first, so that a mapped pointer heads
 /// its group and what it points to is attached to it.
-void putPlainItemsFirst(SmallVectorImpl<MapItem *> &Group);
+void putPlainItemsFirst(llvm::SmallVectorImpl<MapItem *> &Group);
 
 } // namespace mapentries
 } // namespace cot
