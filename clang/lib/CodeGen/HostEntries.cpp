@@ -13,16 +13,13 @@
 
 #include "HostLowering.h"
 
-#include "clang-offload/CodeGen/OffloadMarkers.h"
-#include "OpenMPDevice/DeviceModuleExtraction.h"
-
 #include "OffloadABI.h"
 
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Bitcode/BitcodeReader.h"
-#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;

@@ -13,15 +13,13 @@
 
 #include "HostLowering.h"
 
-#include "clang-offload/CodeGen/OffloadMarkers.h"
-
 #include "OffloadABI.h"
 
+#include "llvm/ADT/Statistic.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
-#include "llvm/ADT/Statistic.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;

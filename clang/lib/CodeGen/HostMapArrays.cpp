@@ -15,8 +15,6 @@
 
 #include "HostLowering.h"
 
-#include "clang-offload/CodeGen/OffloadMarkers.h"
-
 #include "OffloadABI.h"
 
 #include "llvm/IR/Constants.h"

@@ -37,9 +37,6 @@
 #include "clang-offload/CodeGen/HostOffloadLowering.h"
 #include "HostLowering.h"
 
-#include "clang-offload/CodeGen/OffloadMarkers.h"
-#include "OpenMPDevice/DeviceModuleExtraction.h"
-
 #include "OffloadABI.h"
 
 #include "llvm/ADT/StringExtras.h"
