@@ -36,6 +36,12 @@ void setCapturedBody(CapturedStmt &CS, Stmt *Body) {
   CS.getCapturedDecl()->setBody(Body);
 }
 
+/// OMPLoopDirective::finals() is a view of the directive's own storage.
+void setLoopFinal(OMPLoopDirective &D, unsigned Counter, Expr *Final) {
+  assert(Counter < D.finals().size() && "no such loop counter");
+  const_cast<Expr **>(D.finals().data())[Counter] = Final;
+}
+
 void rewriteCapturedBody(CapturedStmt &CS, SlotRewriter Rewrite) {
   Stmt *Body = CS.getCapturedStmt();
   Rewrite(Body);

@@ -10,8 +10,9 @@
 // a region captures a variable and how a reference resolves. Clang's AST is
 // built to be read, not edited, so every write into it goes through here:
 // the slots that hold statements (Stmt::children(), a captured region's
-// body, a lambda's capture initialisers), the one write into Clang's private
-// CapturedStmt layout, capture kinds and reference flags. The rest of the
+// body, a lambda's capture initialisers), the writes into storage Clang
+// keeps private (a CapturedStmt's body, a loop directive's final values),
+// capture kinds and reference flags. The rest of the
 // Sema step decides what to change and calls these.
 //
 //===----------------------------------------------------------------------===//
@@ -31,6 +32,7 @@ class DeclRefExpr;
 class Expr;
 class LambdaExpr;
 class OMPExecutableDirective;
+class OMPLoopDirective;
 class Stmt;
 class VarDecl;
 } // namespace clang
@@ -69,6 +71,12 @@ clang::DeclRefExpr *plainReference(clang::ASTContext &Ctx,
 /// code there reaches the variable through its captures.
 void replaceVariableUses(clang::Stmt *&Slot, const clang::VarDecl &From,
                          llvm::function_ref<clang::Expr *()> Make);
+
+/// Replaces the final-value expression of \p D's loop counter \p Counter
+/// (`counter = <value after the loop>`), kept in the directive's own storage
+/// without a public setter.
+void setLoopFinal(clang::OMPLoopDirective &D, unsigned Counter,
+                  clang::Expr *Final);
 
 /// Makes every capture region of \p D (task, target, teams, parallel)
 /// capture the variables \p Vars (canonical declarations) by reference
