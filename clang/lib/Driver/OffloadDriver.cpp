@@ -7,7 +7,8 @@
 // Runs Clang 19's driver in process and adds the offload steps to the job
 // list it builds:
 //   - each compile job gets `-cot-offload-targets=...`, so that our cc1 adds
-//     the Sema step, host lowering and device extraction (CC1.cpp);
+//     the Sema step, host lowering and device extraction (Frontend/CC1.cpp,
+//     which the program hands in: the Driver library does not link it);
 //   - each link job is preceded by a device-link job (`clang
 //     -cot-device-link`) that builds the device images from the device code
 //     embedded in the objects and wraps them into an object that registers
@@ -19,7 +20,6 @@
 
 #include "clang-offload/Driver/OffloadDriver.h"
 #include "clang-offload/Driver/OffloadOptions.h"
-#include "clang-offload/Frontend/CC1.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
@@ -166,10 +166,6 @@ static void addOffloadJobs(Compilation &C, const OffloadOptions &Opts,
   }
 }
 
-static int cc1Entry(SmallVectorImpl<const char *> &Argv) {
-  return cc1Main(Argv);
-}
-
 /// clang++ is a link to clang; the real executable's name does not tell the
 /// mode, so pass it explicitly as Clang's own driver does.
 static void insertDriverMode(StringRef ProgName,
@@ -197,7 +193,7 @@ static void useSystemAssemblerIfNeeded(std::vector<const char *> &Args) {
     Args.push_back("-fno-integrated-as");
 }
 
-int driverMain(ArrayRef<const char *> Argv) {
+int driverMain(ArrayRef<const char *> Argv, CC1Function CC1) {
   BumpPtrAllocator Alloc;
   StringSaver Saver(Alloc);
   SmallVector<const char *, 256> Expanded(Argv.begin(), Argv.end());
@@ -222,7 +218,8 @@ int driverMain(ArrayRef<const char *> Argv) {
 
   Driver TheDriver(Executable, sys::getDefaultTargetTriple(), Diags);
   TheDriver.setTargetAndMode(ToolChain::getTargetAndModeFromProgramName(ProgName));
-  TheDriver.CC1Main = cc1Entry; // function_ref: must refer to the function itself
+  // A function_ref to the parameter, which outlives TheDriver.
+  TheDriver.CC1Main = CC1;
 
   std::unique_ptr<Compilation> C(TheDriver.BuildCompilation(Args));
   if (!C || C->containsError() || Diags.hasErrorOccurred())

@@ -163,27 +163,4 @@ extractOffloadOptions(std::vector<const char *> &Args) {
   return Opts;
 }
 
-std::string encodeOffloadTargets(ArrayRef<OffloadTarget> Targets) {
-  std::string Out;
-  for (const OffloadTarget &T : Targets) {
-    if (!Out.empty())
-      Out += ',';
-    Out += T.Triple;
-    if (!T.Arch.empty())
-      Out += ":" + T.Arch;
-  }
-  return Out;
-}
-
-std::vector<OffloadTarget> decodeOffloadTargets(StringRef Value) {
-  std::vector<OffloadTarget> Targets;
-  SmallVector<StringRef, 4> Items;
-  Value.split(Items, ',', -1, false);
-  for (StringRef Item : Items) {
-    auto [Triple, Arch] = Item.split(':');
-    Targets.push_back({Triple.str(), Arch.str()});
-  }
-  return Targets;
-}
-
 } // namespace cot

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "clang-offload/Sema/ExprRebuild.h"
+#include "clang-offload/Sema/ASTRewrite.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclOpenMP.h"
@@ -204,10 +205,7 @@ referencesForContext(ASTContext &Ctx, Expr *E, const DeclContext *DC,
                                           : Marked && ReachesGlobal(*VD);
     if (Captured == Marked)
       return nullptr;
-    return DeclRefExpr::Create(
-        Ctx, DRE->getQualifierLoc(), DRE->getTemplateKeywordLoc(), VD, Captured,
-        DRE->getNameInfo(), DRE->getType(), DRE->getValueKind(),
-        DRE->getFoundDecl(), nullptr, DRE->isNonOdrUse());
+    return withCaptureFlag(Ctx, *DRE, Captured);
   };
   return rebuildReferences(Ctx, E, Reference);
 }

@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "clang-offload/Sema/HostExpressions.h"
+#include "clang-offload/Sema/ASTRewrite.h"
 #include "clang-offload/Sema/CanonicalLoop.h"
 
 #include "clang/AST/ASTContext.h"
@@ -94,10 +95,7 @@ private:
       // Built directly: Sema's own builder would check the reference
       // against its current context, which is not the function's.
       QualType T = VD->getType();
-      Expr *Ref = DeclRefExpr::Create(
-          Ctx, NestedNameSpecifierLoc(), SourceLocation(),
-          const_cast<VarDecl *>(VD), /*RefersToEnclosingVariableOrCapture=*/false,
-          Loc, T, VK_LValue);
+      Expr *Ref = plainReference(Ctx, *VD, Loc);
       return ImplicitCastExpr::Create(Ctx, T.getUnqualifiedType(),
                                       CK_LValueToRValue, Ref, nullptr,
                                       VK_PRValue, FPOptionsOverride());

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "clang-offload/Sema/InlineTargetData.h"
+#include "clang-offload/Sema/ASTRewrite.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -150,21 +151,13 @@ void RegionReferences::visitStmt(Stmt *&Slot) {
     bool Captured = resolvesAsCapture(*DRE, *VD);
     if (Captured == DRE->refersToEnclosingVariableOrCapture())
       return;
-    Slot = DeclRefExpr::Create(
-        Ctx, DRE->getQualifierLoc(), DRE->getTemplateKeywordLoc(), VD, Captured,
-        DRE->getNameInfo(), DRE->getType(), DRE->getValueKind(),
-        DRE->getFoundDecl(), nullptr, DRE->isNonOdrUse());
+    Slot = withCaptureFlag(Ctx, *DRE, Captured);
     return;
   }
   // A lambda's body is a function of its own; its captures are initialised
   // here. Blocks are functions of their own too.
   if (auto *LE = dyn_cast<LambdaExpr>(Slot)) {
-    for (Expr *&Init : LE->capture_inits())
-      if (Init) {
-        Stmt *InitSlot = Init;
-        visitStmt(InitSlot);
-        Init = cast<Expr>(InitSlot);
-      }
+    rewriteLambdaCaptureInits(*LE, [&](Stmt *&Init) { visitStmt(Init); });
     return;
   }
   if (isa<BlockExpr>(Slot))

@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "clang-offload/Sema/LoopFinals.h"
+#include "clang-offload/Sema/ASTRewrite.h"
 #include "clang-offload/Sema/CanonicalLoop.h"
 #include "clang-offload/Sema/ExprRebuild.h"
 
@@ -200,14 +201,11 @@ void FinalsBuilder::run() {
   if (llvm::none_of(D.dependent_counters(), [](Expr *E) { return E; }) ||
       !collectLoops())
     return;
-  // OMPLoopDirective has no public setter for its final expressions; the
-  // array finals() returns is the directive's own storage.
-  auto *Finals = const_cast<Expr **>(D.finals().data());
   for (unsigned I = 0; I < Counters.size(); ++I) {
     Expr *NewFinal = D.dependent_counters()[I] ? finalOf(I) : nullptr;
     if (NewFinal)
-      Finals[I] = NewFinal;
-    const auto *Final = dyn_cast_or_null<BinaryOperator>(Finals[I]);
+      setLoopFinal(D, I, NewFinal);
+    const auto *Final = dyn_cast_or_null<BinaryOperator>(D.finals()[I]);
     FinalValues.push_back(Final ? Final->getRHS() : nullptr);
   }
 }

@@ -6,7 +6,9 @@
 //
 // The program behind bin/clang and bin/clang++. It dispatches on the first
 // argument: `-cc1` runs a compile job in process, `-cot-device-link` runs the
-// device link, anything else is a driver command line.
+// device link, anything else is a driver command line. It is the one place
+// that links the driver and the frontend: the driver runs its compile jobs
+// through the cc1 entry handed in here.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,5 +31,5 @@ int main(int Argc, const char **Argv) {
     return cot::cc1Main(Args);
   if (Args.size() > 1 && llvm::StringRef(Args[1]) == cot::DeviceLinkFlag)
     return cot::deviceLinkMain(Args);
-  return cot::driverMain(Args);
+  return cot::driverMain(Args, cot::cc1Main);
 }

@@ -14,7 +14,7 @@
 #ifndef CLANG_OFFLOAD_CODEGEN_HOSTOFFLOADLOWERING_H
 #define CLANG_OFFLOAD_CODEGEN_HOSTOFFLOADLOWERING_H
 
-#include "clang-offload/Driver/OffloadOptions.h"
+#include "clang-offload/Basic/OffloadTarget.h"
 #include "clang-offload/Sema/OffloadSema.h"
 
 #include "llvm/IR/PassManager.h"

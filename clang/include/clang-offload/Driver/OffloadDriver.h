@@ -15,14 +15,21 @@
 #define CLANG_OFFLOAD_DRIVER_OFFLOADDRIVER_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
 
 namespace cot {
 
-/// Runs a driver command line (argv[0] is the program name).
-int driverMain(llvm::ArrayRef<const char *> Argv);
+/// The in-process compile job (`clang -cc1`, Frontend/CC1.h). The driver
+/// runs it without depending on the library that implements it: the
+/// program passes it in, as Clang's own driver tool does with cc1_main.
+using CC1Function = int (*)(llvm::SmallVectorImpl<const char *> &Argv);
+
+/// Runs a driver command line (argv[0] is the program name); compile jobs
+/// run in process through \p CC1.
+int driverMain(llvm::ArrayRef<const char *> Argv, CC1Function CC1);
 
 /// The directory of our runtime libraries for the compiler \p Executable:
 /// <bin>/../lib, as in an LLVM install tree.

@@ -13,6 +13,8 @@
 #ifndef CLANG_OFFLOAD_DRIVER_OFFLOADOPTIONS_H
 #define CLANG_OFFLOAD_DRIVER_OFFLOADOPTIONS_H
 
+#include "clang-offload/Basic/OffloadTarget.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -21,12 +23,6 @@
 #include <vector>
 
 namespace cot {
-
-/// One offload target of a compilation.
-struct OffloadTarget {
-  std::string Triple; ///< Normalized triple, e.g. "x86_64-pc-linux-gnu".
-  std::string Arch;   ///< GPU arch ("sm_90"), empty for the host device.
-};
 
 /// The offload-related part of a driver command line.
 struct OffloadOptions {
@@ -50,14 +46,6 @@ llvm::Expected<std::string> normalizeOffloadTriple(llvm::StringRef Triple);
 /// example offload targets without -fopenmp.
 llvm::Expected<OffloadOptions>
 extractOffloadOptions(std::vector<const char *> &Args);
-
-/// The cc1 flag through which the driver tells a compile job its offload
-/// targets: `-cot-offload-targets=<triple>[:<arch>],...`.
-constexpr llvm::StringLiteral CC1OffloadTargetsFlag = "-cot-offload-targets=";
-
-/// Encodes/decodes the value of CC1OffloadTargetsFlag.
-std::string encodeOffloadTargets(llvm::ArrayRef<OffloadTarget> Targets);
-std::vector<OffloadTarget> decodeOffloadTargets(llvm::StringRef Value);
 
 } // namespace cot
 

@@ -13,7 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "clang-offload/CodeGen/OffloadFrontendAction.h"
+#include "clang-offload/Frontend/OffloadFrontendAction.h"
 #include "clang-offload/CodeGen/HostOffloadLowering.h"
 #include "clang-offload/Sema/OffloadSema.h"
 

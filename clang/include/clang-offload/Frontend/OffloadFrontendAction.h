@@ -11,11 +11,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef CLANG_OFFLOAD_CODEGEN_OFFLOADFRONTENDACTION_H
-#define CLANG_OFFLOAD_CODEGEN_OFFLOADFRONTENDACTION_H
+#ifndef CLANG_OFFLOAD_FRONTEND_OFFLOADFRONTENDACTION_H
+#define CLANG_OFFLOAD_FRONTEND_OFFLOADFRONTENDACTION_H
 
+#include "clang-offload/Basic/OffloadTarget.h"
 #include "clang-offload/CodeGen/HostOffloadLowering.h"
-#include "clang-offload/Driver/OffloadOptions.h"
 
 #include <memory>
 #include <vector>
@@ -34,4 +34,4 @@ createOffloadFrontendAction(std::unique_ptr<clang::FrontendAction> CodeGen,
 
 } // namespace cot
 
-#endif // CLANG_OFFLOAD_CODEGEN_OFFLOADFRONTENDACTION_H
+#endif // CLANG_OFFLOAD_FRONTEND_OFFLOADFRONTENDACTION_H

@@ -12,9 +12,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "clang-offload/CodeGen/DeviceParse.h"
-#include "clang-offload/CodeGen/OffloadFrontendAction.h"
-#include "clang-offload/CodeGen/RequiresReverseOffload.h"
+#include "clang-offload/Frontend/DeviceParse.h"
+#include "clang-offload/Frontend/OffloadFrontendAction.h"
+#include "clang-offload/Frontend/RequiresReverseOffload.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"

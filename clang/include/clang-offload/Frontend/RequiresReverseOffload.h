@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef CLANG_OFFLOAD_CODEGEN_REQUIRESREVERSEOFFLOAD_H
-#define CLANG_OFFLOAD_CODEGEN_REQUIRESREVERSEOFFLOAD_H
+#ifndef CLANG_OFFLOAD_FRONTEND_REQUIRESREVERSEOFFLOAD_H
+#define CLANG_OFFLOAD_FRONTEND_REQUIRESREVERSEOFFLOAD_H
 
 #include "clang/Frontend/FrontendAction.h"
 

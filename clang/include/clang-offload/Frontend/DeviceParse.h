@@ -13,11 +13,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef CLANG_OFFLOAD_CODEGEN_DEVICEPARSE_H
-#define CLANG_OFFLOAD_CODEGEN_DEVICEPARSE_H
+#ifndef CLANG_OFFLOAD_FRONTEND_DEVICEPARSE_H
+#define CLANG_OFFLOAD_FRONTEND_DEVICEPARSE_H
 
+#include "clang-offload/Basic/OffloadTarget.h"
 #include "clang-offload/CodeGen/HostOffloadLowering.h"
-#include "clang-offload/Driver/OffloadOptions.h"
 
 namespace clang {
 class CompilerInstance;
@@ -36,4 +36,4 @@ bool runDeviceParse(clang::CompilerInstance &Host, const OffloadTarget &T,
 
 } // namespace cot
 
-#endif // CLANG_OFFLOAD_CODEGEN_DEVICEPARSE_H
+#endif // CLANG_OFFLOAD_FRONTEND_DEVICEPARSE_H

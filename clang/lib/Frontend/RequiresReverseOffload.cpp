@@ -24,7 +24,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "clang-offload/CodeGen/RequiresReverseOffload.h"
+#include "clang-offload/Frontend/RequiresReverseOffload.h"
 
 #include "clang/Basic/LangOptions.h"
 #include "clang/Frontend/CompilerInstance.h"

@@ -14,10 +14,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "clang-offload/Frontend/CC1.h"
-#include "clang-offload/CodeGen/DeviceParse.h"
-#include "clang-offload/CodeGen/OffloadFrontendAction.h"
-#include "clang-offload/CodeGen/RequiresReverseOffload.h"
-#include "clang-offload/Driver/OffloadOptions.h"
+#include "clang-offload/Basic/OffloadTarget.h"
+#include "clang-offload/Frontend/DeviceParse.h"
+#include "clang-offload/Frontend/OffloadFrontendAction.h"
+#include "clang-offload/Frontend/RequiresReverseOffload.h"
 
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Frontend/CompilerInstance.h"

@@ -1,0 +1,314 @@
+//===- MarkerCalls.cpp - The marker calls of a construct ------------------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Builds the marker calls (OffloadMarkers.h) that the Sema step puts around
+// an offload construct: the site call with the construct's clause values
+// (device, if, num_teams, thread_limit, trip count, execution-mode flags,
+// source location), and one map call per map entry. Their arguments are
+// evaluated by the host code right before the construct, so each is
+// rewritten for that place (ExprRebuild.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "OffloadSemaConsumer.h"
+#include "clang-offload/CodeGen/OffloadMarkers.h"
+#include "clang-offload/Sema/ExprRebuild.h"
+#include "clang-offload/Sema/HostExpressions.h"
+#include "clang-offload/Sema/InlineTargetData.h"
+
+#include "OffloadABI.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclOpenMP.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/OpenMPKinds.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace cot {
+namespace {
+
+SiteKind siteKindOf(OpenMPDirectiveKind K) {
+  switch (K) {
+  case llvm::omp::OMPD_target_data:
+    return SiteKind::TargetData;
+  case llvm::omp::OMPD_target_enter_data:
+    return SiteKind::EnterData;
+  case llvm::omp::OMPD_target_exit_data:
+    return SiteKind::ExitData;
+  case llvm::omp::OMPD_target_update:
+    return SiteKind::Update;
+  default:
+    return SiteKind::Target;
+  }
+}
+
+/// Combined constructs whose whole region is a parallel region, maybe inside
+/// a distribute loop, and whose threads all run it. A num_threads or if
+/// clause for the parallel part keeps the construct in generic mode, and so
+/// does lastprivate or linear with teams: in SPMD mode every thread keeps
+/// its own copy of the team's private variable, and the distribute loop's
+/// final copy-out, which all threads of the last team make, would race
+/// with copies that do not hold the last iteration's value.
+bool allowsSPMD(const OMPExecutableDirective &D) {
+  switch (D.getDirectiveKind()) {
+  case llvm::omp::OMPD_target_teams_distribute_parallel_for:
+  case llvm::omp::OMPD_target_teams_distribute_parallel_for_simd:
+  case llvm::omp::OMPD_target_parallel_for:
+  case llvm::omp::OMPD_target_parallel_for_simd:
+  case llvm::omp::OMPD_target_parallel:
+  case llvm::omp::OMPD_target_teams_loop:
+  case llvm::omp::OMPD_target_parallel_loop:
+    break;
+  default:
+    return false;
+  }
+  if (D.getSingleClause<OMPNumThreadsClause>())
+    return false;
+  if (isOpenMPTeamsDirective(D.getDirectiveKind()) &&
+      (D.hasClausesOfKind<OMPLastprivateClause>() ||
+       D.hasClausesOfKind<OMPLinearClause>()))
+    return false;
+  for (const auto *C : D.getClausesOfKind<OMPIfClause>())
+    if (C->getNameModifier() == llvm::omp::OMPD_parallel ||
+        C->getNameModifier() == llvm::omp::OMPD_unknown)
+      return false;
+  return true;
+}
+
+/// The teams construct of a target construct: the construct itself when it
+/// is a combined `target teams...`, or the teams construct that is the
+/// target region's only statement; null when the region runs as one team.
+const OMPExecutableDirective *teamsOf(const OMPExecutableDirective &D) {
+  if (isOpenMPTeamsDirective(D.getDirectiveKind()))
+    return &D;
+  if (!D.hasAssociatedStmt())
+    return nullptr;
+  const Stmt *Body = D.getInnermostCapturedStmt()->getCapturedStmt();
+  while (const auto *CS = dyn_cast<CompoundStmt>(Body)) {
+    if (CS->size() != 1)
+      return nullptr;
+    Body = CS->body_front();
+  }
+  const auto *Inner = dyn_cast<OMPExecutableDirective>(Body);
+  return Inner && isOpenMPTeamsDirective(Inner->getDirectiveKind()) ? Inner
+                                                                     : nullptr;
+}
+
+/// Whether \p E can be evaluated before the construct: it must not use the
+/// temporaries Clang creates for the construct itself (OMPCapturedExprDecl),
+/// which exist only once the construct starts.
+bool isUsableBeforeConstruct(const Stmt *E) {
+  if (!E)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (isa<OMPCapturedExprDecl>(DRE->getDecl()))
+      return false;
+  for (const Stmt *Child : E->children())
+    if (Child && !isUsableBeforeConstruct(Child))
+      return false;
+  return true;
+}
+
+/// A clause value that the markers can evaluate: Clang moves clause values
+/// of constructs with capture regions into an OMPCapturedExprDecl, whose
+/// initialiser is the expression as written.
+const Expr *valueBeforeConstruct(const Expr *E) {
+  if (!E)
+    return nullptr;
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreImpCasts());
+  if (const auto *Captured =
+          DRE ? dyn_cast<OMPCapturedExprDecl>(DRE->getDecl()) : nullptr)
+    return valueBeforeConstruct(Captured->getInit());
+  return isUsableBeforeConstruct(E) ? E : nullptr;
+}
+
+} // namespace
+
+FunctionDecl *OffloadSemaConsumer::declareMarker(StringRef Name, QualType Ret,
+                                                 ArrayRef<QualType> Params) {
+  ASTContext &Ctx = ctx();
+  FunctionProtoType::ExtProtoInfo EPI;
+  QualType FnTy = Ctx.getFunctionType(Ret, Params, EPI);
+  SourceLocation Loc;
+  auto *FD = FunctionDecl::Create(
+      Ctx, Ctx.getTranslationUnitDecl(), Loc, Loc, &Ctx.Idents.get(Name), FnTy,
+      Ctx.getTrivialTypeSourceInfo(FnTy), SC_Extern,
+      /*UsesFPIntrin=*/false, /*isInlineSpecified=*/false,
+      /*hasWrittenPrototype=*/true);
+  SmallVector<ParmVarDecl *, 12> Parms;
+  for (QualType T : Params)
+    Parms.push_back(ParmVarDecl::Create(Ctx, FD, Loc, Loc, nullptr, T,
+                                        Ctx.getTrivialTypeSourceInfo(T),
+                                        SC_None, nullptr));
+  FD->setParams(Parms);
+  FD->setImplicit();
+  FD->addAttr(AsmLabelAttr::CreateImplicit(Ctx, Name, /*LiteralLabel=*/false));
+  FD->addAttr(NoThrowAttr::CreateImplicit(Ctx));
+  return FD;
+}
+
+void OffloadSemaConsumer::declareMarkers() {
+  if (SiteFn)
+    return;
+  ASTContext &Ctx = ctx();
+  QualType I32 = Ctx.IntTy, I64 = Ctx.LongLongTy, U64 = Ctx.UnsignedLongLongTy;
+  QualType Str = Ctx.getPointerType(Ctx.CharTy.withConst());
+  QualType Ptr = Ctx.getPointerType(Ctx.VoidTy.withConst().withVolatile());
+  SiteFn = declareMarker(SiteMarker, Ctx.VoidTy, {I32, I32, I64, I32, I32, I32,
+                                                  I64, I32, Str, Str, I32, I32});
+  MapFn = declareMarker(MapMarker, Ctx.VoidTy, {I32, Ptr, Ptr, I64, U64, Str});
+  DeviceAddrFn = declareMarker(DeviceAddrMarker, Ctx.VoidPtrTy, {I32, I32});
+  SiteEndFn = declareMarker(SiteEndMarker, Ctx.VoidTy, {I32});
+}
+
+Expr *OffloadSemaConsumer::integer(int64_t V, QualType T, SourceLocation Loc) {
+  return IntegerLiteral::Create(ctx(), APInt(ctx().getIntWidth(T), V, true), T,
+                                Loc);
+}
+
+Expr *OffloadSemaConsumer::string(StringRef S, SourceLocation Loc) {
+  QualType Ty = ctx().getStringLiteralArrayType(ctx().CharTy, S.size());
+  return clang::StringLiteral::Create(ctx(), S, StringLiteralKind::Ordinary,
+                               /*Pascal=*/false, Ty, Loc);
+}
+
+Expr *OffloadSemaConsumer::call(FunctionDecl *FD, SmallVectorImpl<Expr *> &Args,
+                                SourceLocation Loc) {
+  ExprValueKind VK = ctx().getLangOpts().CPlusPlus ? VK_LValue : VK_PRValue;
+  Expr *Fn = SemaRef->BuildDeclRefExpr(FD, FD->getType(), VK, Loc);
+  ExprResult R = SemaRef->BuildCallExpr(nullptr, Fn, Loc, Args, Loc);
+  return R.isUsable() ? R.get() : nullptr;
+}
+
+/// \p E, from a clause or a capture initialiser, which Clang wrote for
+/// another place than right before the construct, as code there.
+Expr *OffloadSemaConsumer::inContext(Expr *E, DeclContext *DC) {
+  auto ReachesGlobal = [&](const VarDecl &VD) {
+    return reachesThroughRegions(Enclosing, VD);
+  };
+  if (Expr *InContext = referencesForContext(ctx(), E, DC, ReachesGlobal))
+    return InContext;
+  unsigned ID = SemaRef->getDiagnostics().getCustomDiagID(
+      DiagnosticsEngine::Error,
+      "clang-offload cannot evaluate this expression before the construct");
+  SemaRef->Diag(E->getExprLoc(), ID) << E->getSourceRange();
+  return E;
+}
+
+void OffloadSemaConsumer::useInContext(SmallVectorImpl<Expr *> &Args,
+                                       DeclContext *DC) {
+  for (Expr *&Arg : Args)
+    Arg = inContext(Arg, DC);
+}
+
+Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site,
+                                    DeclContext *DC) {
+  ASTContext &Ctx = ctx();
+  SourceLocation Loc = D.getBeginLoc();
+  QualType I32 = Ctx.IntTy;
+  Expr *Device = integer(COT_DEVICE_DEFAULT, Ctx.LongLongTy, Loc);
+  if (const auto *C = D.getSingleClause<OMPDeviceClause>())
+    if (const Expr *V = valueBeforeConstruct(C->getDevice()))
+      Device = const_cast<Expr *>(V);
+  Expr *IfCond = integer(1, I32, Loc);
+  for (const auto *C : D.getClausesOfKind<OMPIfClause>()) {
+    OpenMPDirectiveKind M = C->getNameModifier();
+    bool AppliesToTarget = M == llvm::omp::OMPD_unknown ||
+                           isOpenMPTargetExecutionDirective(M) ||
+                           isOpenMPTargetDataManagementDirective(M);
+    if (!AppliesToTarget)
+      continue;
+    if (const Expr *V = valueBeforeConstruct(C->getCondition()))
+      IfCond = const_cast<Expr *>(V);
+  }
+  // The geometry clauses of a teams construct nested in the target region
+  // are the launch's too, evaluated before it as upstream Clang does.
+  const OMPExecutableDirective *Teams = teamsOf(D);
+  const OMPExecutableDirective *Nested = Teams != &D ? Teams : nullptr;
+  Expr *NumTeams = integer(0, I32, Loc);
+  if (isOpenMPTargetExecutionDirective(D.getDirectiveKind()) && !Teams)
+    NumTeams = integer(1, I32, Loc);
+  if (const auto *C = D.getSingleClause<OMPNumTeamsClause>()) {
+    if (const Expr *V = valueBeforeConstruct(C->getNumTeams()))
+      NumTeams = const_cast<Expr *>(V);
+  } else if (const auto *C = Nested ? Nested->getSingleClause<OMPNumTeamsClause>()
+                                    : nullptr) {
+    if (Expr *V = copyIntegerForHost(*SemaRef, C->getNumTeams(), Frame))
+      NumTeams = V;
+  }
+  Expr *ThreadLimit = integer(0, I32, Loc);
+  if (const auto *C = D.getSingleClause<OMPThreadLimitClause>()) {
+    if (const Expr *V = valueBeforeConstruct(C->getThreadLimit()))
+      ThreadLimit = const_cast<Expr *>(V);
+  } else if (const auto *C =
+                 Nested ? Nested->getSingleClause<OMPThreadLimitClause>()
+                        : nullptr) {
+    if (Expr *V = copyIntegerForHost(*SemaRef, C->getThreadLimit(), Frame))
+      ThreadLimit = V;
+  }
+  Expr *TripCount = nullptr;
+  auto *Loop = dyn_cast<OMPLoopDirective>(&D);
+  if (Loop && isOpenMPTargetExecutionDirective(D.getDirectiveKind()) &&
+      isOpenMPDistributeDirective(D.getDirectiveKind()))
+    TripCount = buildLoopTripCount(*SemaRef, *Loop, Frame);
+  if (!TripCount)
+    TripCount = integer(0, Ctx.LongLongTy, Loc);
+  int Flags = 0;
+  if (D.getSingleClause<OMPNowaitClause>())
+    Flags |= SiteNowait;
+  if (!D.getClausesOfKind<OMPDependClause>().empty())
+    Flags |= SiteDepend;
+  if (allowsSPMD(D))
+    Flags |= SiteSPMD;
+  if (allowsSPMD(D) && isOpenMPDistributeDirective(D.getDirectiveKind()) &&
+      isOpenMPWorksharingDirective(D.getDirectiveKind()))
+    Flags |= SiteThreadsShareIterations;
+  if (!D.getSingleClause<OMPScheduleClause>() &&
+      !D.getSingleClause<OMPDistScheduleClause>() &&
+      !D.getSingleClause<OMPOrderedClause>())
+    Flags |= SiteDefaultSchedule;
+
+  PresumedLoc PLoc = Ctx.getSourceManager().getPresumedLoc(Loc);
+  std::string Function =
+      CurFunction ? CurFunction->getNameAsString() : std::string();
+  SmallVector<Expr *, 12> Args = {
+      integer(Site, I32, Loc),
+      integer(int(siteKindOf(D.getDirectiveKind())), I32, Loc),
+      Device,
+      IfCond,
+      NumTeams,
+      ThreadLimit,
+      TripCount,
+      integer(Flags, I32, Loc),
+      string(PLoc.isValid() ? PLoc.getFilename() : "", Loc),
+      string(Function, Loc),
+      integer(PLoc.isValid() ? PLoc.getLine() : 0, I32, Loc),
+      integer(PLoc.isValid() ? PLoc.getColumn() : 0, I32, Loc)};
+  useInContext(Args, DC);
+  return call(SiteFn, Args, Loc);
+}
+
+Expr *OffloadSemaConsumer::mapCall(const MapEntry &E, int Site,
+                                   SourceLocation Loc, DeclContext *DC) {
+  ASTContext &Ctx = ctx();
+  Expr *Null = integer(0, Ctx.IntTy, Loc);
+  SmallVector<Expr *, 6> Args = {
+      integer(Site, Ctx.IntTy, Loc),
+      E.Base ? E.Base : Null,
+      E.Begin ? E.Begin : Null,
+      E.Size ? E.Size : integer(0, Ctx.LongLongTy, Loc),
+      integer(int64_t(E.Type), Ctx.UnsignedLongLongTy, Loc),
+      string(E.Name, Loc)};
+  useInContext(Args, DC);
+  return call(MapFn, Args, Loc);
+}
+
+
+} // namespace cot

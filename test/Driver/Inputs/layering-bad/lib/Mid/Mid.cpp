@@ -1,0 +1,1 @@
+#include "clang-offload/High/High.h"
