@@ -33,7 +33,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "clang-offload/CodeGen/HostOffloadLowering.h"
-#include "clang-offload/CodeGen/OffloadMarkers.h"
+#include "OpenMPDevice/OffloadMarkers.h"
 #include "OpenMPDevice/DeviceModuleExtraction.h"
 
 #include "OffloadABI.h"

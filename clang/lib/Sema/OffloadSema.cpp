@@ -27,7 +27,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "clang-offload/Sema/OffloadSema.h"
-#include "clang-offload/CodeGen/OffloadMarkers.h"
+#include "OpenMPDevice/OffloadMarkers.h"
 #include "clang-offload/Sema/ExprRebuild.h"
 #include "clang-offload/Sema/HostExpressions.h"
 #include "clang-offload/Sema/InlineTargetData.h"
