@@ -20,29 +20,29 @@ using namespace cot;
 extern "C" int32_t __cot_device_num;
 extern "C" int32_t __cot_num_devices;
 
-COT_EXPORT int omp_get_thread_num(void) { return (int)teamThreadNum(); }
-COT_EXPORT int omp_get_num_threads(void) { return (int)teamNumThreads(); }
+COT_ENTRY int omp_get_thread_num(void) { return (int)teamThreadNum(); }
+COT_ENTRY int omp_get_num_threads(void) { return (int)teamNumThreads(); }
 
-COT_EXPORT int omp_get_max_threads(void) {
+COT_ENTRY int omp_get_max_threads(void) {
   if (level() != 0)
     return 1; // nested regions are serialized
   uint32_t N = TeamState.NThreadsICV;
   return (int)(N && N < blockSize() ? N : blockSize());
 }
 
-COT_EXPORT void omp_set_num_threads(int N) {
+COT_ENTRY void omp_set_num_threads(int N) {
   if (threadId() == 0 && level() == 0)
     TeamState.NThreadsICV = N > 0 ? (uint32_t)N : 0;
 }
 
-COT_EXPORT int omp_get_thread_limit(void) { return (int)blockSize(); }
-COT_EXPORT int omp_get_num_procs(void) { return (int)blockSize(); }
-COT_EXPORT int omp_get_team_num(void) { return (int)blockId(); }
-COT_EXPORT int omp_get_num_teams(void) { return (int)numBlocks(); }
-COT_EXPORT int omp_get_max_teams(void) { return (int)numBlocks(); }
-COT_EXPORT int omp_get_teams_thread_limit(void) { return (int)blockSize(); }
-COT_EXPORT void omp_set_num_teams(int) {}
-COT_EXPORT void omp_set_teams_thread_limit(int) {}
+COT_ENTRY int omp_get_thread_limit(void) { return (int)blockSize(); }
+COT_ENTRY int omp_get_num_procs(void) { return (int)blockSize(); }
+COT_ENTRY int omp_get_team_num(void) { return (int)blockId(); }
+COT_ENTRY int omp_get_num_teams(void) { return (int)numBlocks(); }
+COT_ENTRY int omp_get_max_teams(void) { return (int)numBlocks(); }
+COT_ENTRY int omp_get_teams_thread_limit(void) { return (int)blockSize(); }
+COT_ENTRY void omp_set_num_teams(int) {}
+COT_ENTRY void omp_set_teams_thread_limit(int) {}
 
 // The outermost region is the only one that can be active.
 COT_INLINE int activeLevel() {
@@ -51,11 +51,11 @@ COT_INLINE int activeLevel() {
          TeamState.RegionThreads > 1;
 }
 
-COT_EXPORT int omp_in_parallel(void) { return activeLevel(); }
-COT_EXPORT int omp_get_level(void) { return (int)level(); }
-COT_EXPORT int omp_get_active_level(void) { return activeLevel(); }
+COT_ENTRY int omp_in_parallel(void) { return activeLevel(); }
+COT_ENTRY int omp_get_level(void) { return (int)level(); }
+COT_ENTRY int omp_get_active_level(void) { return activeLevel(); }
 
-COT_EXPORT int omp_get_ancestor_thread_num(int Level) {
+COT_ENTRY int omp_get_ancestor_thread_num(int Level) {
   int L = (int)level();
   if (Level < 0 || Level > L)
     return -1;
@@ -64,7 +64,7 @@ COT_EXPORT int omp_get_ancestor_thread_num(int Level) {
   return 0;
 }
 
-COT_EXPORT int omp_get_team_size(int Level) {
+COT_ENTRY int omp_get_team_size(int Level) {
   int L = (int)level();
   if (Level < 0 || Level > L)
     return -1;
@@ -73,64 +73,66 @@ COT_EXPORT int omp_get_team_size(int Level) {
   return 1;
 }
 
-COT_EXPORT int omp_is_initial_device(void) { return 0; }
-COT_EXPORT int omp_get_device_num(void) { return __cot_device_num; }
-COT_EXPORT int omp_get_num_devices(void) { return __cot_num_devices; }
-COT_EXPORT int omp_get_initial_device(void) { return __cot_num_devices; }
-COT_EXPORT int omp_get_default_device(void) { return 0; }
-COT_EXPORT void omp_set_default_device(int) {}
+COT_ENTRY int omp_is_initial_device(void) { return 0; }
+COT_ENTRY int omp_get_device_num(void) { return __cot_device_num; }
+COT_ENTRY int omp_get_num_devices(void) { return __cot_num_devices; }
+COT_ENTRY int omp_get_initial_device(void) { return __cot_num_devices; }
+COT_ENTRY int omp_get_default_device(void) { return 0; }
+COT_ENTRY void omp_set_default_device(int) {}
 
-COT_EXPORT double omp_get_wtime(void) {
+COT_ENTRY double omp_get_wtime(void) {
   uint64_t Ns;
   asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(Ns));
   return (double)Ns * 1.0e-9;
 }
-COT_EXPORT double omp_get_wtick(void) { return 1.0e-9; }
+COT_ENTRY double omp_get_wtick(void) { return 1.0e-9; }
 
-COT_EXPORT int omp_get_dynamic(void) { return 0; }
-COT_EXPORT void omp_set_dynamic(int) {}
-COT_EXPORT int omp_get_nested(void) { return 0; }
-COT_EXPORT void omp_set_nested(int) {}
-COT_EXPORT int omp_get_max_active_levels(void) { return 1; }
-COT_EXPORT void omp_set_max_active_levels(int) {}
-COT_EXPORT int omp_get_supported_active_levels(void) { return 1; }
-COT_EXPORT int omp_in_final(void) { return 0; }
-COT_EXPORT int omp_get_cancellation(void) { return 0; }
-COT_EXPORT int omp_get_proc_bind(void) { return 0; } // omp_proc_bind_false
-COT_EXPORT int omp_get_num_places(void) { return 0; }
-COT_EXPORT int omp_get_place_num_procs(int) { return 0; }
-COT_EXPORT void omp_get_place_proc_ids(int, int *) {}
-COT_EXPORT int omp_get_place_num(void) { return -1; }
-COT_EXPORT int omp_get_partition_num_places(void) { return 0; }
-COT_EXPORT void omp_get_partition_place_nums(int *) {}
-COT_EXPORT int omp_pause_resource(int, int) { return -1; }
-COT_EXPORT int omp_pause_resource_all(int) { return -1; }
+COT_ENTRY int omp_get_dynamic(void) { return 0; }
+COT_ENTRY void omp_set_dynamic(int) {}
+COT_ENTRY int omp_get_nested(void) { return 0; }
+COT_ENTRY void omp_set_nested(int) {}
+COT_ENTRY int omp_get_max_active_levels(void) { return 1; }
+COT_ENTRY void omp_set_max_active_levels(int) {}
+COT_ENTRY int omp_get_supported_active_levels(void) { return 1; }
+COT_ENTRY int omp_in_final(void) { return 0; }
+COT_ENTRY int omp_get_cancellation(void) { return 0; }
+COT_ENTRY int omp_get_proc_bind(void) { return 0; } // omp_proc_bind_false
+COT_ENTRY int omp_get_num_places(void) { return 0; }
+COT_ENTRY int omp_get_place_num_procs(int) { return 0; }
+COT_ENTRY void omp_get_place_proc_ids(int, int *) {}
+COT_ENTRY int omp_get_place_num(void) { return -1; }
+COT_ENTRY int omp_get_partition_num_places(void) { return 0; }
+COT_ENTRY void omp_get_partition_place_nums(int *) {}
+COT_ENTRY int omp_pause_resource(int, int) { return -1; }
+COT_ENTRY int omp_pause_resource_all(int) { return -1; }
 
 // omp_sched_t: static 1, dynamic 2, guided 3, auto 4 (plus monotonic bit).
-COT_EXPORT void omp_set_schedule(int Kind, int Chunk) {
+COT_ENTRY void omp_set_schedule(int Kind, int Chunk) {
   if (threadId() != 0 || level() != 0)
     return;
   int32_t K;
   switch (Kind & 0x7fffffff) {
-  case 2: K = SchedDynamicChunked; break;
-  case 3: K = SchedGuidedChunked; break;
-  case 1: K = Chunk > 0 ? SchedStaticChunked : SchedStatic; break;
-  default: K = SchedStatic; break;
+  case 2: K = COT_SCHED_DYNAMIC_CHUNKED; break;
+  case 3: K = COT_SCHED_GUIDED_CHUNKED; break;
+  case 1: K = Chunk > 0 ? COT_SCHED_STATIC_CHUNKED : COT_SCHED_STATIC; break;
+  default: K = COT_SCHED_STATIC; break;
   }
   TeamState.RunSchedKind = K;
   TeamState.RunSchedChunk = Chunk;
 }
 
-COT_EXPORT void omp_get_schedule(int *Kind, int *Chunk) {
+COT_ENTRY void omp_get_schedule(int *Kind, int *Chunk) {
   int32_t K = TeamState.RunSchedKind;
-  *Kind = K == SchedDynamicChunked ? 2 : K == SchedGuidedChunked ? 3 : 1;
+  *Kind = K == COT_SCHED_DYNAMIC_CHUNKED  ? 2
+          : K == COT_SCHED_GUIDED_CHUNKED ? 3
+                                          : 1;
   *Chunk = TeamState.RunSchedChunk;
 }
 
 /// The `error` directive with at(execution) (OpenMP 5.1): the message is
 /// printed; severity(fatal), the default, then stops the kernel, which the
 /// runtime reports as a failure of the region.
-COT_EXPORT void __kmpc_error(ident_t *, int32_t Severity, const char *Message) {
+COT_ENTRY void __kmpc_error(ident_t *, int32_t Severity, const char *Message) {
   constexpr int32_t SeverityWarning = 1;
   struct {
     const char *Severity;

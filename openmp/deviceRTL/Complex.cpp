@@ -115,18 +115,18 @@ _Complex double toComplexDouble(Complex<double> Z) {
 
 } // namespace
 
-COT_EXPORT Float2 __mulsc3(float A, float B, float C, float D) {
+COT_ENTRY Float2 __mulsc3(float A, float B, float C, float D) {
   return toFloat2(multiply(A, B, C, D));
 }
 
-COT_EXPORT Float2 __divsc3(float A, float B, float C, float D) {
+COT_ENTRY Float2 __divsc3(float A, float B, float C, float D) {
   return toFloat2(divide(A, B, C, D));
 }
 
-COT_EXPORT _Complex double __muldc3(double A, double B, double C, double D) {
+COT_ENTRY _Complex double __muldc3(double A, double B, double C, double D) {
   return toComplexDouble(multiply(A, B, C, D));
 }
 
-COT_EXPORT _Complex double __divdc3(double A, double B, double C, double D) {
+COT_ENTRY _Complex double __divdc3(double A, double B, double C, double D) {
   return toComplexDouble(divide(A, B, C, D));
 }

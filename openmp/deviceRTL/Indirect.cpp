@@ -20,7 +20,7 @@
 extern "C" uintptr_t *__cot_indirect_table;
 extern "C" uint64_t __cot_indirect_count;
 
-COT_EXPORT void *__cot_gpu_indirect_function(void *Fn) {
+COT_ENTRY void *__cot_gpu_indirect_function(void *Fn) {
   const uintptr_t *Table = __cot_indirect_table;
   for (uint64_t I = 0, N = __cot_indirect_count; I < N; ++I)
     if (Table[2 * I] == (uintptr_t)Fn)

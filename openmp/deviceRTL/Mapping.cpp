@@ -13,27 +13,27 @@
 
 using namespace cot;
 
-COT_EXPORT int32_t __kmpc_global_thread_num(ident_t *) {
+COT_ENTRY int32_t __kmpc_global_thread_num(ident_t *) {
   return (int32_t)threadId();
 }
 
-COT_EXPORT int32_t __kmpc_global_num_threads(ident_t *) {
+COT_ENTRY int32_t __kmpc_global_num_threads(ident_t *) {
   return (int32_t)(blockSize() * numBlocks());
 }
 
-COT_EXPORT int32_t __kmpc_bound_thread_num(ident_t *) {
+COT_ENTRY int32_t __kmpc_bound_thread_num(ident_t *) {
   return (int32_t)teamThreadNum();
 }
 
-COT_EXPORT int32_t __kmpc_bound_num_threads(ident_t *) {
+COT_ENTRY int32_t __kmpc_bound_num_threads(ident_t *) {
   return (int32_t)teamNumThreads();
 }
 
-COT_EXPORT int32_t __kmpc_in_parallel(ident_t *) {
+COT_ENTRY int32_t __kmpc_in_parallel(ident_t *) {
   return inActiveRegion() && TeamState.RegionThreads > 1;
 }
 
-COT_EXPORT int32_t __kmpc_ok_to_fork(ident_t *) { return 1; }
+COT_ENTRY int32_t __kmpc_ok_to_fork(ident_t *) { return 1; }
 
-COT_EXPORT void __kmpc_begin(ident_t *, int32_t) {}
-COT_EXPORT void __kmpc_end(ident_t *) {}
+COT_ENTRY void __kmpc_begin(ident_t *, int32_t) {}
+COT_ENTRY void __kmpc_end(ident_t *) {}

@@ -106,7 +106,7 @@ void *allocFrom(omp_allocator_handle_t A, uint64_t Size, uint64_t Align) {
 }
 } // namespace
 
-COT_EXPORT omp_allocator_handle_t
+COT_ENTRY omp_allocator_handle_t
 omp_init_allocator(omp_memspace_handle_t, int32_t NumTraits,
                    const omp_alloctrait_t *Traits) {
   UserAllocator U = {MallocAlignment, FbDefaultMem, 0};
@@ -135,20 +135,20 @@ omp_init_allocator(omp_memspace_handle_t, int32_t NumTraits,
   return (omp_allocator_handle_t)Handle;
 }
 
-COT_EXPORT void omp_destroy_allocator(omp_allocator_handle_t A) {
+COT_ENTRY void omp_destroy_allocator(omp_allocator_handle_t A) {
   free(userAllocator(A));
 }
 
-COT_EXPORT void *omp_aligned_alloc(size_t Align, size_t Size,
+COT_ENTRY void *omp_aligned_alloc(size_t Align, size_t Size,
                                    omp_allocator_handle_t A) {
   return allocFrom(A, Size, Align);
 }
 
-COT_EXPORT void *omp_alloc(size_t Size, omp_allocator_handle_t A) {
+COT_ENTRY void *omp_alloc(size_t Size, omp_allocator_handle_t A) {
   return allocFrom(A, Size, MallocAlignment);
 }
 
-COT_EXPORT void *omp_aligned_calloc(size_t Align, size_t N, size_t Size,
+COT_ENTRY void *omp_aligned_calloc(size_t Align, size_t N, size_t Size,
                                     omp_allocator_handle_t A) {
   uint64_t Bytes = (uint64_t)N * Size;
   if (Size && Bytes / Size != N)
@@ -159,17 +159,17 @@ COT_EXPORT void *omp_aligned_calloc(size_t Align, size_t N, size_t Size,
   return P;
 }
 
-COT_EXPORT void *omp_calloc(size_t N, size_t Size, omp_allocator_handle_t A) {
+COT_ENTRY void *omp_calloc(size_t N, size_t Size, omp_allocator_handle_t A) {
   return omp_aligned_calloc(MallocAlignment, N, Size, A);
 }
 
-COT_EXPORT void omp_free(void *Ptr, omp_allocator_handle_t) {
+COT_ENTRY void omp_free(void *Ptr, omp_allocator_handle_t) {
   freeAligned(Ptr);
 }
 
 /// OpenMP 5.1: the contents up to the smaller size move to the new block;
 /// when there is no memory the old block stays.
-COT_EXPORT void *omp_realloc(void *Ptr, size_t Size, omp_allocator_handle_t A,
+COT_ENTRY void *omp_realloc(void *Ptr, size_t Size, omp_allocator_handle_t A,
                              omp_allocator_handle_t) {
   if (!Ptr)
     return allocFrom(A, Size, MallocAlignment);
@@ -202,22 +202,22 @@ static void *allocateStorageOrDie(void *P, uint64_t Size) {
   fatal();
 }
 
-COT_EXPORT void *__kmpc_alloc(int32_t, size_t Size,
+COT_ENTRY void *__kmpc_alloc(int32_t, size_t Size,
                               omp_allocator_handle_t Allocator) {
   return allocateStorageOrDie(omp_alloc(Size, Allocator), Size);
 }
 
-COT_EXPORT void *__kmpc_aligned_alloc(int32_t, size_t Align, size_t Size,
+COT_ENTRY void *__kmpc_aligned_alloc(int32_t, size_t Align, size_t Size,
                                       omp_allocator_handle_t Allocator) {
   return allocateStorageOrDie(omp_aligned_alloc(Align, Size, Allocator), Size);
 }
 
-COT_EXPORT void *__kmpc_calloc(int32_t, size_t N, size_t Size,
+COT_ENTRY void *__kmpc_calloc(int32_t, size_t N, size_t Size,
                                omp_allocator_handle_t Allocator) {
   return allocateStorageOrDie(omp_calloc(N, Size, Allocator), N * Size);
 }
 
-COT_EXPORT void __kmpc_free(int32_t, void *Ptr,
+COT_ENTRY void __kmpc_free(int32_t, void *Ptr,
                             omp_allocator_handle_t Allocator) {
   omp_free(Ptr, Allocator);
 }
@@ -227,28 +227,28 @@ COT_EXPORT void __kmpc_free(int32_t, void *Ptr,
 // device: a failed new traps, as device malloc exhaustion would otherwise
 // hand out null).
 
-COT_EXPORT void *_Znwm(size_t Size) { return mallocOrDie(Size); }
-COT_EXPORT void *_Znam(size_t Size) { return mallocOrDie(Size); }
-COT_EXPORT void _ZdlPv(void *Ptr) { free(Ptr); }
-COT_EXPORT void _ZdaPv(void *Ptr) { free(Ptr); }
-COT_EXPORT void _ZdlPvm(void *Ptr, size_t) { free(Ptr); }
-COT_EXPORT void _ZdaPvm(void *Ptr, size_t) { free(Ptr); }
+COT_ENTRY void *_Znwm(size_t Size) { return mallocOrDie(Size); }
+COT_ENTRY void *_Znam(size_t Size) { return mallocOrDie(Size); }
+COT_ENTRY void _ZdlPv(void *Ptr) { free(Ptr); }
+COT_ENTRY void _ZdaPv(void *Ptr) { free(Ptr); }
+COT_ENTRY void _ZdlPvm(void *Ptr, size_t) { free(Ptr); }
+COT_ENTRY void _ZdaPvm(void *Ptr, size_t) { free(Ptr); }
 
 // std::align_val_t overloads.
-COT_EXPORT void *_ZnwmSt11align_val_t(size_t Size, size_t Align) {
+COT_ENTRY void *_ZnwmSt11align_val_t(size_t Size, size_t Align) {
   void *P = allocAligned(Size, Align);
   if (!P)
     fatal();
   return P;
 }
-COT_EXPORT void *_ZnamSt11align_val_t(size_t Size, size_t Align) {
+COT_ENTRY void *_ZnamSt11align_val_t(size_t Size, size_t Align) {
   return _ZnwmSt11align_val_t(Size, Align);
 }
-COT_EXPORT void _ZdlPvSt11align_val_t(void *Ptr, size_t) { freeAligned(Ptr); }
-COT_EXPORT void _ZdaPvSt11align_val_t(void *Ptr, size_t) { freeAligned(Ptr); }
-COT_EXPORT void _ZdlPvmSt11align_val_t(void *Ptr, size_t, size_t) {
+COT_ENTRY void _ZdlPvSt11align_val_t(void *Ptr, size_t) { freeAligned(Ptr); }
+COT_ENTRY void _ZdaPvSt11align_val_t(void *Ptr, size_t) { freeAligned(Ptr); }
+COT_ENTRY void _ZdlPvmSt11align_val_t(void *Ptr, size_t, size_t) {
   freeAligned(Ptr);
 }
-COT_EXPORT void _ZdaPvmSt11align_val_t(void *Ptr, size_t, size_t) {
+COT_ENTRY void _ZdaPvmSt11align_val_t(void *Ptr, size_t, size_t) {
   freeAligned(Ptr);
 }

@@ -52,7 +52,7 @@ static void workerLoop(uint32_t T) {
   }
 }
 
-COT_EXPORT COT_CONVERGENT int32_t
+COT_ENTRY COT_CONVERGENT int32_t
 __cot_gpu_generic_init(cot_gpu_dispatch_fn Dispatch) {
   uint32_t T = threadId();
   if (T == 0) {
@@ -68,7 +68,7 @@ __cot_gpu_generic_init(cot_gpu_dispatch_fn Dispatch) {
   return 0;
 }
 
-COT_EXPORT COT_CONVERGENT void __cot_gpu_generic_deinit(void) {
+COT_ENTRY COT_CONVERGENT void __cot_gpu_generic_deinit(void) {
   if (threadId() != 0 || TeamState.Mode != ModeGeneric)
     return;
   TeamState.WorkFn = nullptr;
@@ -92,7 +92,7 @@ static void runSerialized(cot_gpu_parallel_fn Fn, void **Args) {
   exitSerialized();
 }
 
-COT_EXPORT COT_CONVERGENT void __cot_gpu_parallel(cot_gpu_parallel_fn Fn, void **Args,
+COT_ENTRY COT_CONVERGENT void __cot_gpu_parallel(cot_gpu_parallel_fn Fn, void **Args,
                                    int32_t NumArgs, int32_t NumThreads,
                                    int32_t IfCond) {
   uint32_t T = threadId();
@@ -130,23 +130,23 @@ COT_EXPORT COT_CONVERGENT void __cot_gpu_parallel(cot_gpu_parallel_fn Fn, void *
 
 //===-- libomp entry points ------------------------------------------------===//
 
-COT_EXPORT void __kmpc_push_num_threads(ident_t *, int32_t, int32_t N) {
+COT_ENTRY void __kmpc_push_num_threads(ident_t *, int32_t, int32_t N) {
   // Only the main thread of a generic block starts parallel regions.
   if (threadId() == 0 && level() == 0)
     TeamState.PendingThreads = N > 0 ? (uint32_t)N : 0;
 }
 
-COT_EXPORT void __kmpc_push_num_teams(ident_t *, int32_t, int32_t, int32_t) {}
-COT_EXPORT void __kmpc_push_num_teams_51(ident_t *, int32_t, int32_t, int32_t,
+COT_ENTRY void __kmpc_push_num_teams(ident_t *, int32_t, int32_t, int32_t) {}
+COT_ENTRY void __kmpc_push_num_teams_51(ident_t *, int32_t, int32_t, int32_t,
                                          int32_t) {}
-COT_EXPORT void __kmpc_push_proc_bind(ident_t *, int32_t, int32_t) {}
-COT_EXPORT void __kmpc_set_thread_limit(ident_t *, int32_t, int32_t) {}
+COT_ENTRY void __kmpc_push_proc_bind(ident_t *, int32_t, int32_t) {}
+COT_ENTRY void __kmpc_set_thread_limit(ident_t *, int32_t, int32_t) {}
 
-COT_EXPORT void __kmpc_serialized_parallel(ident_t *, int32_t) {
+COT_ENTRY void __kmpc_serialized_parallel(ident_t *, int32_t) {
   enterSerialized();
 }
 
-COT_EXPORT void __kmpc_end_serialized_parallel(ident_t *, int32_t) {
+COT_ENTRY void __kmpc_end_serialized_parallel(ident_t *, int32_t) {
   exitSerialized();
 }
 
@@ -241,14 +241,14 @@ static void invokeMicrotask(kmpc_micro Fn, int32_t Argc, void **A) {
     va_end(AP);                                                                \
   }
 
-COT_EXPORT void __kmpc_fork_call(ident_t *, int32_t Argc, kmpc_micro Fn, ...) {
+COT_ENTRY void __kmpc_fork_call(ident_t *, int32_t Argc, kmpc_micro Fn, ...) {
   COT_COLLECT_ARGS(Argc, Fn, A);
   enterSerialized();
   invokeMicrotask(Fn, Argc, A);
   exitSerialized();
 }
 
-COT_EXPORT void __kmpc_fork_teams(ident_t *, int32_t Argc, kmpc_micro Fn,
+COT_ENTRY void __kmpc_fork_teams(ident_t *, int32_t Argc, kmpc_micro Fn,
                                   ...) {
   COT_COLLECT_ARGS(Argc, Fn, A);
   invokeMicrotask(Fn, Argc, A);

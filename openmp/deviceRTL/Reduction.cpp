@@ -33,21 +33,21 @@ COT_INLINE int32_t reduceMethod() {
                                                                          : 2;
 }
 
-COT_EXPORT int32_t __kmpc_reduce_nowait(ident_t *, int32_t, int32_t, size_t,
+COT_ENTRY int32_t __kmpc_reduce_nowait(ident_t *, int32_t, int32_t, size_t,
                                         void *, kmp_reduce_fn,
                                         kmp_critical_name *) {
   return reduceMethod();
 }
 
-COT_EXPORT void __kmpc_end_reduce_nowait(ident_t *, int32_t,
+COT_ENTRY void __kmpc_end_reduce_nowait(ident_t *, int32_t,
                                          kmp_critical_name *) {}
 
-COT_EXPORT int32_t __kmpc_reduce(ident_t *, int32_t, int32_t, size_t, void *,
+COT_ENTRY int32_t __kmpc_reduce(ident_t *, int32_t, int32_t, size_t, void *,
                                  kmp_reduce_fn, kmp_critical_name *) {
   return reduceMethod();
 }
 
-COT_EXPORT COT_CONVERGENT void __kmpc_end_reduce(ident_t *, int32_t, kmp_critical_name *) {
+COT_ENTRY COT_CONVERGENT void __kmpc_end_reduce(ident_t *, int32_t, kmp_critical_name *) {
   teamBarrier();
 }
 
@@ -109,7 +109,7 @@ template <typename T> COT_CONVERGENT COT_INLINE void teamReduceAdd(T *Target, T 
 } // namespace
 
 #define COT_TEAM_REDUCE_ADD(Suffix, T)                                         \
-  COT_EXPORT COT_CONVERGENT void __cot_gpu_team_reduce_add_##Suffix(T *Target,  \
+  COT_ENTRY COT_CONVERGENT void __cot_gpu_team_reduce_add_##Suffix(T *Target,  \
                                                                    T V) {      \
     teamReduceAdd(Target, V);                                                  \
   }

@@ -43,13 +43,13 @@ void cot::initTeamState(uint32_t Mode) {
   TeamState.OrderedLock = 0;
   TeamState.SerialUsers = 0;
   TeamState.SerialLock = 0;
-  TeamState.RunSchedKind = SchedStatic;
+  TeamState.RunSchedKind = COT_SCHED_STATIC;
   TeamState.RunSchedChunk = 0;
 }
 
 //===-- SPMD kernels -------------------------------------------------------===//
 
-COT_EXPORT COT_CONVERGENT void __cot_gpu_spmd_init(int32_t TeamsPerThread) {
+COT_ENTRY COT_CONVERGENT void __cot_gpu_spmd_init(int32_t TeamsPerThread) {
   uint32_t T = threadId();
   if (T == 0) {
     initTeamState(ModeSPMD);
@@ -61,13 +61,13 @@ COT_EXPORT COT_CONVERGENT void __cot_gpu_spmd_init(int32_t TeamsPerThread) {
 }
 
 // Nothing to do: the block holds no resources between constructs.
-COT_EXPORT void __cot_gpu_spmd_deinit(void) {}
+COT_ENTRY void __cot_gpu_spmd_deinit(void) {}
 
-COT_EXPORT void __cot_gpu_spmd_parallel_begin(void) {
+COT_ENTRY void __cot_gpu_spmd_parallel_begin(void) {
   ThreadState[threadId()] += 1;
 }
 
-COT_EXPORT void __cot_gpu_spmd_parallel_end(void) {
+COT_ENTRY void __cot_gpu_spmd_parallel_end(void) {
   ThreadState[threadId()] -= 1;
 }
 
@@ -78,7 +78,7 @@ static inline bool inSharedStack(void *Ptr) {
   return (uint8_t *)Ptr >= Base && (uint8_t *)Ptr < Base + SharedStackBytes;
 }
 
-COT_EXPORT void *__cot_gpu_alloc_shared(uint64_t Size) {
+COT_ENTRY void *__cot_gpu_alloc_shared(uint64_t Size) {
   uint64_t Bytes = (Size + 15) & ~(uint64_t)15;
   // Only the main thread of a generic-mode block owns the stack, so pushes
   // and pops need no atomics and stay in LIFO order.
@@ -92,7 +92,7 @@ COT_EXPORT void *__cot_gpu_alloc_shared(uint64_t Size) {
   return mallocOrDie(Bytes);
 }
 
-COT_EXPORT void __cot_gpu_free_shared(void *Ptr, uint64_t Size) {
+COT_ENTRY void __cot_gpu_free_shared(void *Ptr, uint64_t Size) {
   if (!Ptr)
     return;
   if (inSharedStack(Ptr)) {

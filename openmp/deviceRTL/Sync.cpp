@@ -40,14 +40,14 @@ COT_CONVERGENT void cot::regionBarrierSlow(uint32_t N) {
   fenceBlock();
 }
 
-COT_EXPORT COT_CONVERGENT void __kmpc_barrier(ident_t *, int32_t) { teamBarrier(); }
+COT_ENTRY COT_CONVERGENT void __kmpc_barrier(ident_t *, int32_t) { teamBarrier(); }
 
-COT_EXPORT COT_CONVERGENT int32_t __kmpc_cancel_barrier(ident_t *, int32_t) {
+COT_ENTRY COT_CONVERGENT int32_t __kmpc_cancel_barrier(ident_t *, int32_t) {
   teamBarrier();
   return 0;
 }
 
-COT_EXPORT void __kmpc_flush(ident_t *) { fenceDevice(); }
+COT_ENTRY void __kmpc_flush(ident_t *) { fenceDevice(); }
 
 //===-- critical ------------------------------------------------------------===//
 
@@ -55,48 +55,48 @@ COT_INLINE uint32_t *criticalWord(kmp_critical_name *Name) {
   return Name ? (uint32_t *)Name : &GlobalLock;
 }
 
-COT_EXPORT void __kmpc_critical(ident_t *, int32_t, kmp_critical_name *Name) {
+COT_ENTRY void __kmpc_critical(ident_t *, int32_t, kmp_critical_name *Name) {
   lockAcquire(criticalWord(Name));
 }
 
-COT_EXPORT void __kmpc_critical_with_hint(ident_t *, int32_t,
+COT_ENTRY void __kmpc_critical_with_hint(ident_t *, int32_t,
                                           kmp_critical_name *Name, uint32_t) {
   lockAcquire(criticalWord(Name));
 }
 
-COT_EXPORT void __kmpc_end_critical(ident_t *, int32_t,
+COT_ENTRY void __kmpc_end_critical(ident_t *, int32_t,
                                     kmp_critical_name *Name) {
   lockRelease(criticalWord(Name));
 }
 
-COT_EXPORT void __kmpc_atomic_start(void) { lockAcquire(&GlobalLock); }
-COT_EXPORT void __kmpc_atomic_end(void) { lockRelease(&GlobalLock); }
+COT_ENTRY void __kmpc_atomic_start(void) { lockAcquire(&GlobalLock); }
+COT_ENTRY void __kmpc_atomic_end(void) { lockRelease(&GlobalLock); }
 
 //===-- single, master, masked, ordered -------------------------------------===//
 
 // The single region goes to thread 0 of the team; Clang adds the barrier.
-COT_EXPORT int32_t __kmpc_single(ident_t *, int32_t) {
+COT_ENTRY int32_t __kmpc_single(ident_t *, int32_t) {
   return teamThreadNum() == 0;
 }
-COT_EXPORT void __kmpc_end_single(ident_t *, int32_t) {}
+COT_ENTRY void __kmpc_end_single(ident_t *, int32_t) {}
 
-COT_EXPORT int32_t __kmpc_master(ident_t *, int32_t) {
+COT_ENTRY int32_t __kmpc_master(ident_t *, int32_t) {
   return teamThreadNum() == 0;
 }
-COT_EXPORT void __kmpc_end_master(ident_t *, int32_t) {}
+COT_ENTRY void __kmpc_end_master(ident_t *, int32_t) {}
 
-COT_EXPORT int32_t __kmpc_masked(ident_t *, int32_t, int32_t Filter) {
+COT_ENTRY int32_t __kmpc_masked(ident_t *, int32_t, int32_t Filter) {
   return teamThreadNum() == (uint32_t)Filter;
 }
-COT_EXPORT void __kmpc_end_masked(ident_t *, int32_t) {}
+COT_ENTRY void __kmpc_end_masked(ident_t *, int32_t) {}
 
 // Ordered loops run one iteration at a time in order (see Worksharing.cpp).
-COT_EXPORT void __kmpc_ordered(ident_t *, int32_t) {}
-COT_EXPORT void __kmpc_end_ordered(ident_t *, int32_t) {}
+COT_ENTRY void __kmpc_ordered(ident_t *, int32_t) {}
+COT_ENTRY void __kmpc_end_ordered(ident_t *, int32_t) {}
 
 // copyprivate: the thread that ran the single region publishes its data, the
 // others copy from it between two team barriers.
-COT_EXPORT COT_CONVERGENT void __kmpc_copyprivate(ident_t *, int32_t, size_t, void *Data,
+COT_ENTRY COT_CONVERGENT void __kmpc_copyprivate(ident_t *, int32_t, size_t, void *Data,
                                    void (*CopyFn)(void *, void *),
                                    int32_t DidIt) {
   if (teamNumThreads() == 1)
@@ -111,8 +111,8 @@ COT_EXPORT COT_CONVERGENT void __kmpc_copyprivate(ident_t *, int32_t, size_t, vo
 
 //===-- Cancellation (not supported: never cancelled) -----------------------===//
 
-COT_EXPORT int32_t __kmpc_cancel(ident_t *, int32_t, int32_t) { return 0; }
-COT_EXPORT int32_t __kmpc_cancellationpoint(ident_t *, int32_t, int32_t) {
+COT_ENTRY int32_t __kmpc_cancel(ident_t *, int32_t, int32_t) { return 0; }
+COT_ENTRY int32_t __kmpc_cancellationpoint(ident_t *, int32_t, int32_t) {
   return 0;
 }
 
@@ -126,24 +126,24 @@ COT_INLINE uint64_t nestOwner() {
   return (uint64_t)blockId() * blockSize() + threadId() + 1;
 }
 
-COT_EXPORT void omp_init_lock(void *L) {
+COT_ENTRY void omp_init_lock(void *L) {
   storeRelaxed((uint32_t *)L, 0u);
   fenceDevice();
 }
-COT_EXPORT void omp_init_lock_with_hint(void *L, int32_t) { omp_init_lock(L); }
-COT_EXPORT void omp_destroy_lock(void *L) { storeRelaxed((uint32_t *)L, 0u); }
-COT_EXPORT void omp_set_lock(void *L) { lockAcquire((uint32_t *)L); }
-COT_EXPORT void omp_unset_lock(void *L) { lockRelease((uint32_t *)L); }
-COT_EXPORT int32_t omp_test_lock(void *L) { return lockTry((uint32_t *)L); }
+COT_ENTRY void omp_init_lock_with_hint(void *L, int32_t) { omp_init_lock(L); }
+COT_ENTRY void omp_destroy_lock(void *L) { storeRelaxed((uint32_t *)L, 0u); }
+COT_ENTRY void omp_set_lock(void *L) { lockAcquire((uint32_t *)L); }
+COT_ENTRY void omp_unset_lock(void *L) { lockRelease((uint32_t *)L); }
+COT_ENTRY int32_t omp_test_lock(void *L) { return lockTry((uint32_t *)L); }
 
-COT_EXPORT void omp_init_nest_lock(void *L) {
+COT_ENTRY void omp_init_nest_lock(void *L) {
   storeRelaxed((uint64_t *)L, (uint64_t)0);
   fenceDevice();
 }
-COT_EXPORT void omp_init_nest_lock_with_hint(void *L, int32_t) {
+COT_ENTRY void omp_init_nest_lock_with_hint(void *L, int32_t) {
   omp_init_nest_lock(L);
 }
-COT_EXPORT void omp_destroy_nest_lock(void *L) {
+COT_ENTRY void omp_destroy_nest_lock(void *L) {
   storeRelaxed((uint64_t *)L, (uint64_t)0);
 }
 
@@ -162,11 +162,11 @@ static int32_t nestLockTry(uint64_t *W) {
   return 0;
 }
 
-COT_EXPORT int32_t omp_test_nest_lock(void *L) {
+COT_ENTRY int32_t omp_test_nest_lock(void *L) {
   return nestLockTry((uint64_t *)L);
 }
 
-COT_EXPORT void omp_set_nest_lock(void *L) {
+COT_ENTRY void omp_set_nest_lock(void *L) {
   unsigned Ns = 32;
   while (!nestLockTry((uint64_t *)L)) {
     __nvvm_nanosleep(Ns);
@@ -175,7 +175,7 @@ COT_EXPORT void omp_set_nest_lock(void *L) {
   }
 }
 
-COT_EXPORT void omp_unset_nest_lock(void *L) {
+COT_ENTRY void omp_unset_nest_lock(void *L) {
   uint64_t *W = (uint64_t *)L;
   uint64_t Old = loadRelaxed(W);
   uint64_t Count = (Old >> 32) - 1;
@@ -198,7 +198,7 @@ static void copyBytes(void *Dst, const void *Src, size_t N) {
 
 extern "C" void cotAtomicLoad(size_t, void *, void *, int)
     __asm__("__atomic_load");
-COT_EXPORT void cotAtomicLoad(size_t N, void *Src, void *Ret, int) {
+COT_ENTRY void cotAtomicLoad(size_t N, void *Src, void *Ret, int) {
   lockAcquire(&LibAtomicLock);
   copyBytes(Ret, Src, N);
   lockRelease(&LibAtomicLock);
@@ -206,7 +206,7 @@ COT_EXPORT void cotAtomicLoad(size_t N, void *Src, void *Ret, int) {
 
 extern "C" void cotAtomicStore(size_t, void *, void *, int)
     __asm__("__atomic_store");
-COT_EXPORT void cotAtomicStore(size_t N, void *Dst, void *Val, int) {
+COT_ENTRY void cotAtomicStore(size_t N, void *Dst, void *Val, int) {
   lockAcquire(&LibAtomicLock);
   copyBytes(Dst, Val, N);
   lockRelease(&LibAtomicLock);
@@ -214,7 +214,7 @@ COT_EXPORT void cotAtomicStore(size_t N, void *Dst, void *Val, int) {
 
 extern "C" void cotAtomicExchange(size_t, void *, void *, void *, int)
     __asm__("__atomic_exchange");
-COT_EXPORT void cotAtomicExchange(size_t N, void *Ptr, void *Val, void *Ret,
+COT_ENTRY void cotAtomicExchange(size_t N, void *Ptr, void *Val, void *Ret,
                                   int) {
   lockAcquire(&LibAtomicLock);
   copyBytes(Ret, Ptr, N);
@@ -225,7 +225,7 @@ COT_EXPORT void cotAtomicExchange(size_t N, void *Ptr, void *Val, void *Ret,
 extern "C" bool cotAtomicCompareExchange(size_t, void *, void *, void *, int,
                                          int)
     __asm__("__atomic_compare_exchange");
-COT_EXPORT bool cotAtomicCompareExchange(size_t N, void *Ptr, void *Expected,
+COT_ENTRY bool cotAtomicCompareExchange(size_t N, void *Ptr, void *Expected,
                                          void *Desired, int, int) {
   lockAcquire(&LibAtomicLock);
   bool Equal = true;

@@ -233,33 +233,33 @@ void finishFrame(Frame *F) {
 
 } // namespace
 
-COT_EXPORT void *__kmpc_taskred_init(int32_t, int32_t Num, void *Data) {
+COT_ENTRY void *__kmpc_taskred_init(int32_t, int32_t Num, void *Data) {
   return makeFrame(Num, (const TaskRedInput *)Data, /*Modifier=*/false);
 }
 
-COT_EXPORT void *__kmpc_task_reduction_init(int32_t, int32_t Num, void *Data) {
+COT_ENTRY void *__kmpc_task_reduction_init(int32_t, int32_t Num, void *Data) {
   return makeFrame(Num, (const LegacyTaskRedInput *)Data, /*Modifier=*/false);
 }
 
-COT_EXPORT void *__kmpc_taskred_modifier_init(ident_t *, int32_t, int32_t,
+COT_ENTRY void *__kmpc_taskred_modifier_init(ident_t *, int32_t, int32_t,
                                               int32_t Num, void *Data) {
   return makeFrame(Num, (const TaskRedInput *)Data, /*Modifier=*/true);
 }
 
-COT_EXPORT void *__kmpc_task_reduction_modifier_init(ident_t *, int32_t,
+COT_ENTRY void *__kmpc_task_reduction_modifier_init(ident_t *, int32_t,
                                                      int32_t, int32_t Num,
                                                      void *Data) {
   return makeFrame(Num, (const LegacyTaskRedInput *)Data, /*Modifier=*/true);
 }
 
-COT_EXPORT void __kmpc_task_reduction_modifier_fini(ident_t *, int32_t,
+COT_ENTRY void __kmpc_task_reduction_modifier_fini(ident_t *, int32_t,
                                                     int32_t) {
   if (Frame *F = findOwn([](Frame *F) { return F->Modifier; },
                          /*Unlink=*/true))
     finishFrame(F);
 }
 
-COT_EXPORT void *__kmpc_task_reduction_get_th_data(int32_t, void *Tg,
+COT_ENTRY void *__kmpc_task_reduction_get_th_data(int32_t, void *Tg,
                                                    void *D) {
   // Without a descriptor: the thread's innermost frame.
   auto *F = Tg ? (Frame *)Tg

@@ -38,7 +38,7 @@ constexpr int32_t TaskFlagDestructors = 0x8;
 
 static TaskHeader *header(void *Task) { return (TaskHeader *)Task - 1; }
 
-COT_EXPORT void *__kmpc_omp_task_alloc(ident_t *, int32_t, int32_t Flags,
+COT_ENTRY void *__kmpc_omp_task_alloc(ident_t *, int32_t, int32_t Flags,
                                        size_t SizeOfTask, size_t SizeOfShareds,
                                        kmp_routine_entry_t Entry) {
   size_t TaskBytes = (SizeOfTask + 7) & ~(size_t)7;
@@ -53,7 +53,7 @@ COT_EXPORT void *__kmpc_omp_task_alloc(ident_t *, int32_t, int32_t Flags,
   return T;
 }
 
-COT_EXPORT void *__kmpc_omp_target_task_alloc(ident_t *Loc, int32_t Gtid,
+COT_ENTRY void *__kmpc_omp_target_task_alloc(ident_t *Loc, int32_t Gtid,
                                               int32_t Flags, size_t SizeOfTask,
                                               size_t SizeOfShareds,
                                               kmp_routine_entry_t Entry,
@@ -75,12 +75,12 @@ static void runTask(int32_t Gtid, void *Task) {
   finishTask(Gtid, Task);
 }
 
-COT_EXPORT int32_t __kmpc_omp_task(ident_t *, int32_t Gtid, void *Task) {
+COT_ENTRY int32_t __kmpc_omp_task(ident_t *, int32_t Gtid, void *Task) {
   runTask(Gtid, Task);
   return 0;
 }
 
-COT_EXPORT int32_t __kmpc_omp_task_with_deps(ident_t *, int32_t Gtid,
+COT_ENTRY int32_t __kmpc_omp_task_with_deps(ident_t *, int32_t Gtid,
                                              void *Task, int32_t, void *,
                                              int32_t, void *) {
   runTask(Gtid, Task);
@@ -88,51 +88,51 @@ COT_EXPORT int32_t __kmpc_omp_task_with_deps(ident_t *, int32_t Gtid,
 }
 
 // if(false) tasks: Clang calls the routine itself between these two.
-COT_EXPORT void __kmpc_omp_task_begin_if0(ident_t *, int32_t, void *) {}
-COT_EXPORT void __kmpc_omp_task_complete_if0(ident_t *, int32_t Gtid,
+COT_ENTRY void __kmpc_omp_task_begin_if0(ident_t *, int32_t, void *) {}
+COT_ENTRY void __kmpc_omp_task_complete_if0(ident_t *, int32_t Gtid,
                                              void *Task) {
   finishTask(Gtid, Task);
 }
 
-COT_EXPORT void __kmpc_omp_wait_deps(ident_t *, int32_t, int32_t, void *,
+COT_ENTRY void __kmpc_omp_wait_deps(ident_t *, int32_t, int32_t, void *,
                                      int32_t, void *) {}
-COT_EXPORT int32_t __kmpc_omp_taskwait(ident_t *, int32_t) { return 0; }
-COT_EXPORT int32_t __kmpc_omp_taskwait_deps_51(ident_t *, int32_t, int32_t,
+COT_ENTRY int32_t __kmpc_omp_taskwait(ident_t *, int32_t) { return 0; }
+COT_ENTRY int32_t __kmpc_omp_taskwait_deps_51(ident_t *, int32_t, int32_t,
                                                void *, int32_t, void *,
                                                int32_t) {
   return 0;
 }
-COT_EXPORT int32_t __kmpc_omp_taskyield(ident_t *, int32_t, int32_t) {
+COT_ENTRY int32_t __kmpc_omp_taskyield(ident_t *, int32_t, int32_t) {
   return 0;
 }
 // Task reductions (TaskReduction.cpp) belong to a taskgroup of their
 // thread, which __kmpc_end_taskgroup finds by its nesting depth.
-COT_EXPORT void __kmpc_taskgroup(ident_t *, int32_t) {
+COT_ENTRY void __kmpc_taskgroup(ident_t *, int32_t) {
   COT_SHARED uint8_t &Depth = TaskgroupDepth[threadId()];
   if (Depth == UINT8_MAX)
     fatal(); // taskgroups nested 255 deep
   ++Depth;
 }
-COT_EXPORT void __kmpc_end_taskgroup(ident_t *, int32_t) {
+COT_ENTRY void __kmpc_end_taskgroup(ident_t *, int32_t) {
   COT_SHARED uint8_t &Depth = TaskgroupDepth[threadId()];
   finishTaskgroupReductions(Depth);
   --Depth;
 }
 
 // Affinity is a hint; tasks run at once on their encountering thread.
-COT_EXPORT int32_t __kmpc_omp_reg_task_with_affinity(ident_t *, int32_t,
+COT_ENTRY int32_t __kmpc_omp_reg_task_with_affinity(ident_t *, int32_t,
                                                      void *, int32_t, void *) {
   return 0;
 }
 
 // The bounds are already stored in the task (Lb/Ub point into it).
-COT_EXPORT void __kmpc_taskloop(ident_t *, int32_t Gtid, void *Task, int32_t,
+COT_ENTRY void __kmpc_taskloop(ident_t *, int32_t Gtid, void *Task, int32_t,
                                 uint64_t *, uint64_t *, int64_t, int32_t,
                                 int32_t, uint64_t, void *) {
   runTask(Gtid, Task);
 }
 
-COT_EXPORT void __kmpc_taskloop_5(ident_t *, int32_t Gtid, void *Task, int32_t,
+COT_ENTRY void __kmpc_taskloop_5(ident_t *, int32_t Gtid, void *Task, int32_t,
                                   uint64_t *, uint64_t *, int64_t, int32_t,
                                   int32_t, uint64_t, int32_t, void *) {
   runTask(Gtid, Task);

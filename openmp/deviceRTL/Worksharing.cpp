@@ -65,7 +65,7 @@ COT_INLINE void staticInit(int32_t Kind, uint32_t Id, uint32_t N,
   }
   UT Trip = tripCount(Lo, Hi, Incr);
   T Past = (T)(Hi + (Incr > 0 ? 1 : -1)); // an empty range for idle ids
-  if (Kind == SchedStaticChunked || Kind == SchedDistributeStaticChunked) {
+  if (Kind == COT_SCHED_STATIC_CHUNKED || Kind == COT_SCHED_DISTRIBUTE_STATIC_CHUNKED) {
     if (Chunk < 1)
       Chunk = 1;
     else if ((UT)Chunk > Trip)
@@ -81,7 +81,7 @@ COT_INLINE void staticInit(int32_t Kind, uint32_t Id, uint32_t N,
       *PLower = Past;
     }
     Last = Id == (NChunks - 1) % N;
-  } else if (Kind == SchedStaticBalancedChunked) {
+  } else if (Kind == COT_SCHED_STATIC_BALANCED_CHUNKED) {
     if (Chunk < 1)
       Chunk = 1;
     UT Per = (Trip + N - 1) / N;
@@ -116,13 +116,13 @@ COT_INLINE void staticInit(int32_t Kind, uint32_t Id, uint32_t N,
 }
 
 COT_INLINE bool isDistributeKind(int32_t Kind) {
-  return Kind == SchedDistributeStatic || Kind == SchedDistributeStaticChunked;
+  return Kind == COT_SCHED_DISTRIBUTE_STATIC || Kind == COT_SCHED_DISTRIBUTE_STATIC_CHUNKED;
 }
 
 template <typename T, typename ST>
 COT_INLINE void forStaticInit(int32_t Kind, int32_t *PLast, T *PLower,
                               T *PUpper, ST *PStride, ST Incr, ST Chunk) {
-  Kind &= SchedKindMask;
+  Kind &= COT_SCHED_KIND_MASK;
   if (isDistributeKind(Kind))
     staticInit<T, ST>(Kind, blockId(), numBlocks(), PLast, PLower, PUpper,
                       PStride, Incr, Chunk);
@@ -132,7 +132,7 @@ COT_INLINE void forStaticInit(int32_t Kind, int32_t *PLast, T *PLower,
 }
 
 #define COT_STATIC_INIT(Name, T, ST)                                           \
-  COT_EXPORT void Name(ident_t *, int32_t, int32_t Kind, int32_t *PLast,       \
+  COT_ENTRY void Name(ident_t *, int32_t, int32_t Kind, int32_t *PLast,       \
                        T *PLower, T *PUpper, ST *PStride, ST Incr, ST Chunk) { \
     forStaticInit<T, ST>(Kind, PLast, PLower, PUpper, PStride, Incr, Chunk);   \
   }
@@ -143,10 +143,10 @@ COT_STATIC_INIT(__kmpc_for_static_init_8u, uint64_t, int64_t)
 
 // The device runtime flavour of distribute: always over the teams.
 #define COT_DISTRIBUTE_INIT(Name, T, ST)                                       \
-  COT_EXPORT void Name(ident_t *, int32_t, int32_t Kind, int32_t *PLast,       \
+  COT_ENTRY void Name(ident_t *, int32_t, int32_t Kind, int32_t *PLast,       \
                        T *PLower, T *PUpper, ST *PStride, ST Incr, ST Chunk) { \
-    Kind &= SchedKindMask;                                                     \
-    staticInit<T, ST>(Kind == SchedStaticChunked ? SchedDistributeStaticChunked \
+    Kind &= COT_SCHED_KIND_MASK;                                                     \
+    staticInit<T, ST>(Kind == COT_SCHED_STATIC_CHUNKED ? COT_SCHED_DISTRIBUTE_STATIC_CHUNKED \
                                                  : Kind,                       \
                       blockId(), numBlocks(), PLast, PLower, PUpper, PStride,  \
                       Incr, Chunk);                                            \
@@ -156,8 +156,8 @@ COT_DISTRIBUTE_INIT(__kmpc_distribute_static_init_4u, uint32_t, int32_t)
 COT_DISTRIBUTE_INIT(__kmpc_distribute_static_init_8, int64_t, int64_t)
 COT_DISTRIBUTE_INIT(__kmpc_distribute_static_init_8u, uint64_t, int64_t)
 
-COT_EXPORT void __kmpc_for_static_fini(ident_t *, int32_t) {}
-COT_EXPORT void __kmpc_distribute_static_fini(ident_t *, int32_t) {}
+COT_ENTRY void __kmpc_for_static_fini(ident_t *, int32_t) {}
+COT_ENTRY void __kmpc_distribute_static_fini(ident_t *, int32_t) {}
 
 // Combined distribute + for: the team's block of the iteration space (upper
 // bound in *PUpperDist), then the thread's part of it per Kind (34 or 33).
@@ -165,11 +165,11 @@ template <typename T, typename ST>
 COT_INLINE void distForStaticInit(int32_t Kind, int32_t *PLast, T *PLower,
                                   T *PUpper, T *PUpperDist, ST *PStride,
                                   ST Incr, ST Chunk) {
-  Kind &= SchedKindMask;
+  Kind &= COT_SCHED_KIND_MASK;
   int32_t TeamLast = 0, ThreadLast = 0;
   ST TeamStride;
   T Hi = *PUpper;
-  staticInit<T, ST>(SchedDistributeStatic, blockId(), numBlocks(), &TeamLast,
+  staticInit<T, ST>(COT_SCHED_DISTRIBUTE_STATIC, blockId(), numBlocks(), &TeamLast,
                     PLower, PUpper, &TeamStride, Incr, 0);
   T Lo = *PLower, TeamHi = *PUpper;
   bool Empty = Incr > 0 ? TeamHi < Lo : Lo < TeamHi;
@@ -180,8 +180,8 @@ COT_INLINE void distForStaticInit(int32_t Kind, int32_t *PLast, T *PLower,
       *PLast = 0;
     return;
   }
-  staticInit<T, ST>(Kind == SchedStaticChunked ? SchedStaticChunked
-                                               : SchedStatic,
+  staticInit<T, ST>(Kind == COT_SCHED_STATIC_CHUNKED ? COT_SCHED_STATIC_CHUNKED
+                                               : COT_SCHED_STATIC,
                     teamThreadNum(), teamNumThreads(), &ThreadLast, PLower,
                     PUpper, PStride, Incr, Chunk);
   if (PLast)
@@ -189,7 +189,7 @@ COT_INLINE void distForStaticInit(int32_t Kind, int32_t *PLast, T *PLower,
 }
 
 #define COT_DIST_FOR_INIT(Name, T, ST)                                         \
-  COT_EXPORT void Name(ident_t *, int32_t, int32_t Kind, int32_t *PLast,       \
+  COT_ENTRY void Name(ident_t *, int32_t, int32_t Kind, int32_t *PLast,       \
                        T *PLower, T *PUpper, T *PUpperDist, ST *PStride,       \
                        ST Incr, ST Chunk) {                                    \
     distForStaticInit<T, ST>(Kind, PLast, PLower, PUpper, PUpperDist, PStride, \
@@ -238,9 +238,9 @@ static uint32_t currentParity() {
 
 COT_CONVERGENT static void dispatchInit(int32_t Kind, int64_t LB, int64_t ST, uint64_t Trip,
                          int64_t Chunk) {
-  Kind &= SchedKindMask;
-  if (Kind >= SchedNoMergeOffset + 32)
-    Kind -= SchedNoMergeOffset; // kmp_nm_* behave like kmp_sch_*
+  Kind &= COT_SCHED_KIND_MASK;
+  if (Kind >= COT_SCHED_NOMERGE_OFFSET + 32)
+    Kind -= COT_SCHED_NOMERGE_OFFSET; // kmp_nm_* behave like kmp_sch_*
   uint32_t N = teamNumThreads();
   if (N == 1) {
     SerialDispatchTy *S = serialAcquire();
@@ -251,20 +251,20 @@ COT_CONVERGENT static void dispatchInit(int32_t Kind, int64_t LB, int64_t ST, ui
     return;
   }
 
-  bool Ordered = Kind > SchedOrderedLower && Kind <= SchedOrderedUpper;
+  bool Ordered = Kind > COT_SCHED_ORDERED_LOWER && Kind <= COT_SCHED_ORDERED_UPPER;
   if (Ordered)
-    Kind -= SchedOrderedLower - 32;
-  if (Kind == SchedRuntime || Kind == SchedRuntimeSimd) {
+    Kind -= COT_SCHED_ORDERED_LOWER - 32;
+  if (Kind == COT_SCHED_RUNTIME || Kind == COT_SCHED_RUNTIME_SIMD) {
     Kind = TeamState.RunSchedKind;
     Chunk = TeamState.RunSchedChunk;
   }
-  bool Guided = Kind == SchedGuidedChunked || Kind == SchedGuidedIterative ||
-                Kind == SchedGuidedAnalytical || Kind == SchedGuidedSimd;
+  bool Guided = Kind == COT_SCHED_GUIDED_CHUNKED || Kind == COT_SCHED_GUIDED_ITERATIVE ||
+                Kind == COT_SCHED_GUIDED_ANALYTICAL || Kind == COT_SCHED_GUIDED_SIMD;
   uint64_t C;
   if (Ordered)
     C = 1;
-  else if (Kind == SchedDynamicChunked || Guided ||
-           Kind == SchedStaticChunked)
+  else if (Kind == COT_SCHED_DYNAMIC_CHUNKED || Guided ||
+           Kind == COT_SCHED_STATIC_CHUNKED)
     C = Chunk > 0 ? (uint64_t)Chunk : 1;
   else // static, auto, and the rest: one block per thread
     C = Trip / N + (Trip % N ? 1 : 0);
@@ -379,16 +379,16 @@ COT_INLINE int32_t dispatchNextT(int32_t *PLast, T *PLb, T *PUb, ST *PSt) {
 }
 
 #define COT_DISPATCH(Suffix, T, ST)                                            \
-  COT_EXPORT COT_CONVERGENT void __kmpc_dispatch_init_##Suffix(ident_t *, int32_t,            \
+  COT_ENTRY COT_CONVERGENT void __kmpc_dispatch_init_##Suffix(ident_t *, int32_t,            \
                                                 int32_t Kind, T Lb, T Ub,      \
                                                 ST St, ST Chunk) {             \
     dispatchInitT<T, ST>(Kind, Lb, Ub, St, Chunk);                             \
   }                                                                            \
-  COT_EXPORT int32_t __kmpc_dispatch_next_##Suffix(                            \
+  COT_ENTRY int32_t __kmpc_dispatch_next_##Suffix(                            \
       ident_t *, int32_t, int32_t *PLast, T *PLb, T *PUb, ST *PSt) {           \
     return dispatchNextT<T, ST>(PLast, PLb, PUb, PSt);                         \
   }                                                                            \
-  COT_EXPORT void __kmpc_dispatch_fini_##Suffix(ident_t *, int32_t) {          \
+  COT_ENTRY void __kmpc_dispatch_fini_##Suffix(ident_t *, int32_t) {          \
     dispatchFini();                                                            \
   }
 COT_DISPATCH(4, int32_t, int32_t)
@@ -396,4 +396,4 @@ COT_DISPATCH(4u, uint32_t, int32_t)
 COT_DISPATCH(8, int64_t, int64_t)
 COT_DISPATCH(8u, uint64_t, int64_t)
 
-COT_EXPORT void __kmpc_dispatch_deinit(ident_t *, int32_t) {}
+COT_ENTRY void __kmpc_dispatch_deinit(ident_t *, int32_t) {}

@@ -25,15 +25,15 @@ static void check(const cot_plugin_api *Api) {
   char Buf[16] = {0};
   void *P = Api->data_alloc(0, -1);
   printf("%s: alloc -1: %p: %s\n", Api->Name, P, Api->last_error());
-  int32_t Rc = Api->copy_to_device(0, Buf, Buf + 8, -1, nullptr);
+  int32_t Rc = Api->copy_to_device(0, Buf, Buf + 8, -1);
   printf("%s: to device -1: %d: %s\n", Api->Name, Rc, Api->last_error());
-  Rc = Api->copy_from_device(0, Buf, Buf + 8, -8, nullptr);
+  Rc = Api->copy_from_device(0, Buf, Buf + 8, -8);
   printf("%s: from device -8: %d: %s\n", Api->Name, Rc, Api->last_error());
-  Rc = Api->copy_device_to_device(0, Buf, 0, Buf + 8, INT64_MIN, nullptr);
+  Rc = Api->copy_device_to_device(0, Buf, 0, Buf + 8, INT64_MIN);
   printf("%s: device to device INT64_MIN: %d: %s\n", Api->Name, Rc,
          Api->last_error());
   printf("%s: to device 0: %d\n", Api->Name,
-         Api->copy_to_device(0, Buf, Buf + 8, 0, nullptr));
+         Api->copy_to_device(0, Buf, Buf + 8, 0));
 }
 
 int main() {
@@ -45,10 +45,10 @@ int main() {
   check(Cuda);
   return 0;
 }
-// CHECK: x86_64: alloc -1: (nil): cannot allocate -1 bytes: a negative size
-// CHECK: x86_64: to device -1: 1: cannot copy -1 bytes: a negative size
-// CHECK: x86_64: from device -8: 1: cannot copy -8 bytes: a negative size
-// CHECK: x86_64: device to device INT64_MIN: 1: cannot copy -9223372036854775808 bytes: a negative size
+// CHECK: x86_64: alloc -1: (nil): cannot allocate -1 bytes on x86_64 device 0: a negative size
+// CHECK: x86_64: to device -1: 1: cannot copy -1 bytes on x86_64 device 0: a negative size
+// CHECK: x86_64: from device -8: 1: cannot copy -8 bytes on x86_64 device 0: a negative size
+// CHECK: x86_64: device to device INT64_MIN: 1: cannot copy -9223372036854775808 bytes on x86_64 device 0: a negative size
 // CHECK: x86_64: to device 0: 0
 // CHECK: cuda: alloc -1: (nil): cannot allocate -1 bytes on cuda device 0: a negative size
 // CHECK: cuda: to device -1: 1: cannot copy -1 bytes on cuda device 0: a negative size

@@ -22,9 +22,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-// ABI entry points: extern "C", exported, never "used" (an llvm.used entry
-// would drag every entry point into each kernel module).
-#define COT_EXPORT extern "C" __attribute__((visibility("default")))
+// ABI entry points: extern "C", exported (COT_EXPORT, OffloadABI.h), never
+// "used" (an llvm.used entry would drag every entry point into each kernel
+// module).
+#define COT_ENTRY extern "C" COT_EXPORT
 #define COT_INLINE static inline __attribute__((always_inline))
 // Entry points that synchronize threads: optimizations must not make them
 // control dependent on more values than they are.
@@ -46,31 +47,6 @@ int vprintf(const char *Format, void *Args);
 }
 
 namespace cot {
-
-//===-- libomp schedule kinds (enum sched_type) ----------------------------===//
-enum : int32_t {
-  SchedStaticChunked = 33,
-  SchedStatic = 34,
-  SchedDynamicChunked = 35,
-  SchedGuidedChunked = 36,
-  SchedRuntime = 37,
-  SchedAuto = 38,
-  SchedStaticGreedy = 40,
-  SchedStaticBalanced = 41,
-  SchedGuidedIterative = 42,
-  SchedGuidedAnalytical = 43,
-  SchedStaticSteal = 44,
-  SchedStaticBalancedChunked = 45,
-  SchedGuidedSimd = 46,
-  SchedRuntimeSimd = 47,
-  SchedOrderedLower = 64,
-  SchedOrderedUpper = 72,
-  SchedDistributeStaticChunked = 91,
-  SchedDistributeStatic = 92,
-  SchedNoMergeOffset = 160 - 32, // kmp_nm_* = kmp_sch_* + 128
-  // Bits 29 and 30 are the monotonic/nonmonotonic modifiers.
-  SchedKindMask = (1 << 29) - 1,
-};
 
 enum : uint32_t { ModeNone = 0, ModeSPMD = 1, ModeGeneric = 2 };
 

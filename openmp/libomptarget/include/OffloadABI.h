@@ -28,6 +28,17 @@ extern "C" {
  * registration call carries it so a stale binary fails loudly. */
 #define COT_ABI_VERSION 2
 
+/* The runtime's libraries (libomptarget, its plugins, the device runtime)
+ * are built with hidden visibility; this marks what they export: the entry
+ * points below, the omp_* routines, a plugin's entry (PluginAPI.h) and the
+ * device runtime's entry points. */
+#define COT_EXPORT __attribute__((visibility("default")))
+
+/* The triples of the offload targets: NVIDIA GPUs and the x86_64 host
+ * device. */
+#define COT_NVPTX_TRIPLE "nvptx64-nvidia-cuda"
+#define COT_HOST_DEVICE_TRIPLE "x86_64-pc-linux-gnu"
+
 /*===-- Map types ---------------------------------------------------------===*/
 /* One 64-bit word per map entry. The low bits follow the OpenMP map-type
  * semantics; the top 16 bits name the entry's parent (index + 1) for struct
@@ -264,6 +275,33 @@ enum {
   /* The threads of a team share each team's iterations (distribute
    * parallel for); otherwise a team's main thread runs them. */
   COT_LAUNCH_THREADS_SHARE_ITERATIONS = 0x4
+};
+
+/* libomp's loop schedule kinds (enum sched_type in libomp's kmp.h), as
+ * generated code passes them to __kmpc_for_static_init_* and
+ * __kmpc_dispatch_init_*; the device runtime and the device passes read
+ * them. Bits 29 and 30 are the monotonic/nonmonotonic modifiers. */
+enum {
+  COT_SCHED_STATIC_CHUNKED = 33,
+  COT_SCHED_STATIC = 34,
+  COT_SCHED_DYNAMIC_CHUNKED = 35,
+  COT_SCHED_GUIDED_CHUNKED = 36,
+  COT_SCHED_RUNTIME = 37,
+  COT_SCHED_AUTO = 38,
+  COT_SCHED_STATIC_GREEDY = 40,
+  COT_SCHED_STATIC_BALANCED = 41,
+  COT_SCHED_GUIDED_ITERATIVE = 42,
+  COT_SCHED_GUIDED_ANALYTICAL = 43,
+  COT_SCHED_STATIC_STEAL = 44,
+  COT_SCHED_STATIC_BALANCED_CHUNKED = 45,
+  COT_SCHED_GUIDED_SIMD = 46,
+  COT_SCHED_RUNTIME_SIMD = 47,
+  COT_SCHED_ORDERED_LOWER = 64,
+  COT_SCHED_ORDERED_UPPER = 72,
+  COT_SCHED_DISTRIBUTE_STATIC_CHUNKED = 91,
+  COT_SCHED_DISTRIBUTE_STATIC = 92,
+  COT_SCHED_NOMERGE_OFFSET = 160 - 32, /* kmp_nm_* = kmp_sch_* + 128 */
+  COT_SCHED_KIND_MASK = (1 << 29) - 1
 };
 
 /* Runs the target region whose host fallback is HostFn on the device.

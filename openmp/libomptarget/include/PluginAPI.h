@@ -8,13 +8,16 @@
 |* of libomptarget.so. It exports one function, COT_PLUGIN_ENTRY_NAME, that
 |* returns a table of function pointers. libomptarget dlopens plugins on first
 |* use, asks each how many devices it drives and numbers them consecutively.
+|* This C table is the ABI between libomptarget and the plugin .so files; in
+|* our plugins the generic plugin layer (plugins/common/GenericPlugin.h)
+|* implements it on top of each vendor's hooks.
 |*
 |* Conventions:
 |*  - Device numbers passed to a plugin are its own (0 .. num_devices()-1).
 |*  - Functions returning int32_t return 0 on success. On failure they leave a
 |*    message for the calling thread in last_error().
-|*  - Queue arguments are reserved for asynchronous plugins (CUDA streams):
-|*    null means "synchronous". The host plugin ignores them.
+|*  - Every function is synchronous: a copy or a launch has completed (and
+|*    its failure is known) when it returns.
 |*  - Every function may be called from several host threads at once for
 |*    different devices; libomptarget serialises calls that change one
 |*    device's images. Copies and launches may overlap.
@@ -35,7 +38,7 @@
 extern "C" {
 #endif
 
-#define COT_PLUGIN_API_VERSION 3
+#define COT_PLUGIN_API_VERSION 4
 #define COT_PLUGIN_ENTRY_NAME "__cot_plugin_get_api"
 
 enum {
@@ -81,25 +84,21 @@ typedef struct cot_plugin_api {
   void *(*data_alloc)(int32_t Dev, int64_t Size);
   int32_t (*data_free)(int32_t Dev, void *DevPtr);
   int32_t (*copy_to_device)(int32_t Dev, void *DevDst, const void *HostSrc,
-                            int64_t Size, void *Queue);
+                            int64_t Size);
   int32_t (*copy_from_device)(int32_t Dev, void *HostDst, const void *DevSrc,
-                              int64_t Size, void *Queue);
+                              int64_t Size);
   /* Both pointers on devices of this plugin. */
   int32_t (*copy_device_to_device)(int32_t SrcDev, const void *DevSrc,
-                                   int32_t DstDev, void *DevDst, int64_t Size,
-                                   void *Queue);
+                                   int32_t DstDev, void *DevDst, int64_t Size);
 
   /* Runs Kernel with ArgValues[0..NumArgs) (pointer-sized values, see
    * OffloadABI.h). The geometry comes from Params: NumTeams/ThreadLimit
    * when given (non-zero), else the plugin's choice, which TripCount (when
-   * known) bounds. Site names the kernel and its construct. */
+   * known) bounds. Site names the kernel and its construct. Returns when
+   * the kernel has finished; a fault in it is the launch's failure. */
   int32_t (*launch)(int32_t Dev, void *Kernel, void **ArgValues,
                     int32_t NumArgs, const cot_launch_params *Params,
-                    const cot_launch_site *Site, void *Queue);
-  /* Reserved for async plugins: create/wait for/destroy a queue. */
-  int32_t (*queue_create)(int32_t Dev, void **Queue);
-  int32_t (*synchronize)(int32_t Dev, void *Queue);
-  int32_t (*queue_destroy)(int32_t Dev, void *Queue);
+                    const cot_launch_site *Site);
 
   /* The calling thread's last failure message ("" if none). */
   const char *(*last_error)(void);

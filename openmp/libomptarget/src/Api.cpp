@@ -1,4 +1,5 @@
-//===- Api.cpp - The omp_* device API --------------------------------------===//
+//===- Api.cpp - The omp_* device API
+//--------------------------------------===//
 //
 // Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -11,8 +12,9 @@
 //
 // Routines never end the program: bad arguments (unknown devices, sizes
 // over 2^63-1, ranges that wrap around the address space) and device
-// failures return the specification's failure value (NULL, non-zero), and
-// LIBOMPTARGET_INFO says why.
+// failures (a device that cannot start or load the program's images, a
+// failing plugin call) return the specification's failure value (NULL,
+// non-zero), and LIBOMPTARGET_INFO says why, with the plugin's own message.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,8 +25,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <climits>
-#include <cstdarg>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
@@ -34,42 +34,55 @@ namespace {
 
 /// Says under LIBOMPTARGET_INFO why routine Routine fails; the routine then
 /// returns the failure value the OpenMP specification gives it.
-void why(const char *Routine, const char *Fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-void why(const char *Routine, const char *Fmt, ...) {
-  if (!infoEnabled())
-    return;
-  char Buf[512];
-  va_list Ap;
-  va_start(Ap, Fmt);
-  vsnprintf(Buf, sizeof(Buf), Fmt, Ap);
-  va_end(Ap);
-  info(nullptr, "%s fails: %s", Routine, Buf);
+void why(const char *Routine, const Error &E) {
+  info(nullptr, "%s fails: %s", Routine, E.message().c_str());
 }
 
 enum class Where { Invalid, Host, OnDevice };
 
-/// Classifies an API device number; for a device, readies it and sets *D.
+/// Classifies an API device number; for a device, readies it (a device that
+/// cannot start or load the images is Invalid) and sets *D.
 Where classify(const char *Routine, int DeviceNum, Device **D) {
   int32_t N = numDevices();
   if (DeviceNum == N || DeviceNum == COT_DEVICE_INITIAL)
     return Where::Host;
   if (DeviceNum < 0 || DeviceNum > N) {
-    why(Routine, "device number %d does not exist (devices 0..%d, the host "
-                 "is %d)",
-        DeviceNum, N - 1, N);
+    why(Routine,
+        Error::make("device number %d does not exist (devices 0..%d, the host "
+                    "is %d)",
+                    DeviceNum, N - 1, N));
     return Where::Invalid;
   }
   *D = &device(DeviceNum);
   std::lock_guard<std::mutex> Lock((*D)->Mu);
-  (*D)->ensureReady(nullptr);
+  if (Error E = (*D)->ensureReady(nullptr)) {
+    why(Routine, E);
+    return Where::Invalid;
+  }
   return Where::OnDevice;
+}
+
+/// The answer of a query routine about DeviceNum: InvalidValue for a device
+/// that does not exist or cannot start, HostValue for the host, else
+/// Query(the device).
+template <typename T, typename QueryFn>
+T query(const char *Routine, int DeviceNum, T InvalidValue, T HostValue,
+        QueryFn Query) {
+  Device *D = nullptr;
+  switch (classify(Routine, DeviceNum, &D)) {
+  case Where::Invalid:
+    return InvalidValue;
+  case Where::Host:
+    return HostValue;
+  case Where::OnDevice:
+    break;
+  }
+  return Query(*D);
 }
 
 /// A plugin call's failure, said under LIBOMPTARGET_INFO; returns EIO.
 int pluginFailed(const char *Routine, const Device &D, const char *What) {
-  if (infoEnabled())
-    why(Routine, "%s", D.P->lastError(What).message().c_str());
+  why(Routine, D.P->lastError(What));
   return EIO;
 }
 
@@ -86,8 +99,9 @@ int copyBytes(const char *Routine, char *Dst, const char *Src, size_t Length,
   if (!Dst || !Src)
     return EINVAL;
   if (Length > (size_t)INT64_MAX) {
-    why(Routine, "%zu bytes is more than the largest copy (2^63-1 bytes)",
-        Length);
+    why(Routine,
+        Error::make("%zu bytes is more than the largest copy (2^63-1 bytes)",
+                    Length));
     return EINVAL;
   }
   auto Size = (int64_t)Length;
@@ -96,28 +110,29 @@ int copyBytes(const char *Routine, char *Dst, const char *Src, size_t Length,
     return 0;
   }
   if (SW == Where::Host)
-    return DD->P->Api->copy_to_device(DD->LocalId, Dst, Src, Size, nullptr)
+    return DD->P->Api->copy_to_device(DD->LocalId, Dst, Src, Size)
                ? pluginFailed(Routine, *DD, "copy to device")
                : 0;
   if (DW == Where::Host)
-    return SD->P->Api->copy_from_device(SD->LocalId, Dst, Src, Size, nullptr)
+    return SD->P->Api->copy_from_device(SD->LocalId, Dst, Src, Size)
                ? pluginFailed(Routine, *SD, "copy from device")
                : 0;
   if (DD->P == SD->P)
-    return DD->P->Api->copy_device_to_device(SD->LocalId, Src, DD->LocalId,
-                                             Dst, Size, nullptr)
+    return DD->P->Api->copy_device_to_device(SD->LocalId, Src, DD->LocalId, Dst,
+                                             Size)
                ? pluginFailed(Routine, *DD, "copy between devices")
                : 0;
   // Devices of different plugins: through the host.
   void *Bounce = malloc(Length);
   if (!Bounce) {
-    why(Routine, "no host memory for a %zu-byte bounce buffer", Length);
+    why(Routine,
+        Error::make("no host memory for a %zu-byte bounce buffer", Length));
     return ENOMEM;
   }
   int Rc = 0;
-  if (SD->P->Api->copy_from_device(SD->LocalId, Bounce, Src, Size, nullptr))
+  if (SD->P->Api->copy_from_device(SD->LocalId, Bounce, Src, Size))
     Rc = pluginFailed(Routine, *SD, "copy from device");
-  else if (DD->P->Api->copy_to_device(DD->LocalId, Dst, Bounce, Size, nullptr))
+  else if (DD->P->Api->copy_to_device(DD->LocalId, Dst, Bounce, Size))
     Rc = pluginFailed(Routine, *DD, "copy to device");
   ::free(Bounce);
   return Rc;
@@ -143,17 +158,20 @@ bool rectSideFits(const char *Which, const void *Base, size_t ElemSize,
   const char *Routine = "omp_target_memcpy_rect";
   for (int I = 0; I < NumDims; ++I)
     if (Volume[I] > Dims[I] || Offsets[I] > Dims[I] - Volume[I]) {
-      why(Routine, "%s dimension %d: offset %zu + volume %zu exceed its %zu "
-                   "elements",
-          Which, I, Offsets[I], Volume[I], Dims[I]);
+      why(Routine,
+          Error::make("%s dimension %d: offset %zu + volume %zu exceed its %zu "
+                      "elements",
+                      Which, I, Offsets[I], Volume[I], Dims[I]));
       return false;
     }
   size_t Bytes;
   if (!arrayBytes(ElemSize, NumDims, Dims, Bytes) ||
       rangeWraps((uintptr_t)Base, Bytes)) {
-    why(Routine, "the %s array (%d dimensions of %zu-byte elements) does not "
-                 "fit in the address space",
-        Which, NumDims, ElemSize);
+    why(Routine,
+        Error::make(
+            "the %s array (%d dimensions of %zu-byte elements) does not "
+            "fit in the address space",
+            Which, NumDims, ElemSize));
     return false;
   }
   return true;
@@ -202,9 +220,10 @@ COT_EXPORT void *omp_target_alloc(size_t Size, int DeviceNum) {
   if (Size == 0)
     return nullptr;
   if (Size > (size_t)INT64_MAX) {
-    why(Routine, "%zu bytes is more than the largest allocation (2^63-1 "
-                 "bytes)",
-        Size);
+    why(Routine,
+        Error::make("%zu bytes is more than the largest allocation (2^63-1 "
+                    "bytes)",
+                    Size));
     return nullptr;
   }
   Device *D = nullptr;
@@ -214,7 +233,7 @@ COT_EXPORT void *omp_target_alloc(size_t Size, int DeviceNum) {
     return nullptr;
   case Where::Host:
     if (!(Ptr = malloc(Size)))
-      why(Routine, "no host memory for %zu bytes", Size);
+      why(Routine, Error::make("no host memory for %zu bytes", Size));
     return Ptr;
   case Where::OnDevice:
     if (!(Ptr = D->P->Api->data_alloc(D->LocalId, (int64_t)Size)))
@@ -244,51 +263,33 @@ COT_EXPORT void omp_target_free(void *Ptr, int DeviceNum) {
 }
 
 COT_EXPORT int omp_target_is_present(const void *Ptr, int DeviceNum) {
-  Device *D = nullptr;
-  switch (classify("omp_target_is_present", DeviceNum, &D)) {
-  case Where::Invalid:
-    return 0;
-  case Where::Host:
-    return 1;
-  case Where::OnDevice:
-    break;
-  }
-  std::lock_guard<std::mutex> Lock(D->Mu);
-  return D->lookup((uintptr_t)Ptr, 0) != nullptr;
+  return query("omp_target_is_present", DeviceNum, 0, 1, [&](Device &D) {
+    std::lock_guard<std::mutex> Lock(D.Mu);
+    return D.lookup((uintptr_t)Ptr, 0) != nullptr ? 1 : 0;
+  });
 }
 
 COT_EXPORT int omp_target_is_accessible(const void *Ptr, size_t Size,
                                         int DeviceNum) {
   (void)Ptr;
   (void)Size;
-  Device *D = nullptr;
-  switch (classify("omp_target_is_accessible", DeviceNum, &D)) {
-  case Where::Invalid:
-    return 0;
-  case Where::Host:
-    return 1;
-  case Where::OnDevice:
-    break;
-  }
-  return D->SharesHostMemory ||
-         (D->P->Api->Flags & COT_PLUGIN_SHARES_HOST_ADDRESS_SPACE) != 0;
+  return query("omp_target_is_accessible", DeviceNum, 0, 1, [](Device &D) {
+    return D.SharesHostMemory ||
+                   (D.P->Api->Flags & COT_PLUGIN_SHARES_HOST_ADDRESS_SPACE)
+               ? 1
+               : 0;
+  });
 }
 
 COT_EXPORT void *omp_get_mapped_ptr(const void *Ptr, int DeviceNum) {
   if (!Ptr)
     return nullptr;
-  Device *D = nullptr;
-  switch (classify("omp_get_mapped_ptr", DeviceNum, &D)) {
-  case Where::Invalid:
-    return nullptr;
-  case Where::Host:
-    return const_cast<void *>(Ptr);
-  case Where::OnDevice:
-    break;
-  }
-  std::lock_guard<std::mutex> Lock(D->Mu);
-  MapEntry *E = D->lookup((uintptr_t)Ptr, 0);
-  return E ? (void *)E->toDevice((uintptr_t)Ptr) : nullptr;
+  return query("omp_get_mapped_ptr", DeviceNum, (void *)nullptr,
+               const_cast<void *>(Ptr), [&](Device &D) {
+                 std::lock_guard<std::mutex> Lock(D.Mu);
+                 MapEntry *E = D.lookup((uintptr_t)Ptr, 0);
+                 return E ? (void *)E->toDevice((uintptr_t)Ptr) : nullptr;
+               });
 }
 
 COT_EXPORT int omp_target_memcpy(void *Dst, const void *Src, size_t Length,
@@ -301,9 +302,10 @@ COT_EXPORT int omp_target_memcpy(void *Dst, const void *Src, size_t Length,
     if (!rangeWraps((uintptr_t)Base, Offset) &&
         !rangeWraps((uintptr_t)Base + Offset, Length))
       return true;
-    why(Routine, "the %s %p + offset %zu + length %zu wraps around the "
-                 "address space",
-        Which, Base, Offset, Length);
+    why(Routine,
+        Error::make("the %s %p + offset %zu + length %zu wraps around the "
+                    "address space",
+                    Which, Base, Offset, Length));
     return false;
   };
   if (Length && (!Fits(Dst, DstOffset, "destination") ||
@@ -364,9 +366,10 @@ COT_EXPORT int omp_target_associate_ptr(const void *HostPtr,
   if (Size > (size_t)INT64_MAX || rangeWraps(Host, Size) ||
       rangeWraps((uintptr_t)DevicePtr, DeviceOffset) ||
       rangeWraps((uintptr_t)DevicePtr + DeviceOffset, Size)) {
-    why(Routine, "host %p or device %p + offset %zu, with %zu bytes, wraps "
-                 "around the address space",
-        HostPtr, DevicePtr, DeviceOffset, Size);
+    why(Routine,
+        Error::make("host %p or device %p + offset %zu, with %zu bytes, wraps "
+                    "around the address space",
+                    HostPtr, DevicePtr, DeviceOffset, Size));
     return EINVAL;
   }
   Device *D = nullptr;
@@ -380,8 +383,8 @@ COT_EXPORT int omp_target_associate_ptr(const void *HostPtr,
     if (!Partial && E->Associated && E->HostBegin == Host &&
         E->HostEnd == Host + Size && E->DevBegin == Dev)
       return 0;
-    why(Routine, "host [%p,+%zu) overlaps the mapping of '%s'", HostPtr, Size,
-        E->Name.c_str());
+    why(Routine, Error::make("host [%p,+%zu) overlaps the mapping of '%s'",
+                             HostPtr, Size, E->Name.c_str()));
     return EINVAL;
   }
   MapEntry &E = D->insert(Host, Size, Dev, "omp_target_associate_ptr");
@@ -421,7 +424,8 @@ COT_EXPORT void *omp_target_memset(void *Ptr, int Value, size_t Count,
   if (W == Where::Invalid || !Ptr || !Count)
     return Ptr;
   if (rangeWraps((uintptr_t)Ptr, Count)) {
-    why(Routine, "%p + %zu bytes wraps around the address space", Ptr, Count);
+    why(Routine, Error::make("%p + %zu bytes wraps around the address space",
+                             Ptr, Count));
     return Ptr;
   }
   if (W == Where::Host)
@@ -430,14 +434,14 @@ COT_EXPORT void *omp_target_memset(void *Ptr, int Value, size_t Count,
   size_t BufSize = std::min(Count, Chunk);
   char *Buf = (char *)malloc(BufSize);
   if (!Buf) {
-    why(Routine, "no host memory for a %zu-byte buffer", BufSize);
+    why(Routine, Error::make("no host memory for a %zu-byte buffer", BufSize));
     return Ptr;
   }
   memset(Buf, Value, BufSize);
   for (size_t Done = 0; Done < Count; Done += BufSize) {
     size_t N = std::min(BufSize, Count - Done);
     if (D->P->Api->copy_to_device(D->LocalId, (char *)Ptr + Done, Buf,
-                                  (int64_t)N, nullptr) != 0) {
+                                  (int64_t)N) != 0) {
       pluginFailed(Routine, *D, "copy to device");
       break;
     }

@@ -8,11 +8,25 @@
 // device table and the per-device mapping table. Everything here is internal;
 // the exported surface is OffloadABI.h plus the omp_* API in Api.cpp.
 //
+//   Environment.cpp    OMP_TARGET_OFFLOAD, OMP_DEFAULT_DEVICE, ...
+//   Lifetime.cpp       fatal errors, exit() and fork()
+//   PluginManager.cpp  plugins, the device table, requirements
+//   Registry.cpp       registration of offload binaries
+//   DeviceImages.cpp   images on a device: kernels, declare-target globals,
+//                      indirect tables, unloading
+//   MappingTable.cpp   the per-device mapping table and its data motion
+//   Target.cpp         the target constructs; Api.cpp the omp_* routines
+// Messages, the error type and the environment parser are the support
+// library's (support/Message.h, support/Environment.h), shared with the
+// plugins.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef CLANG_OFFLOAD_LIBOMPTARGET_RUNTIME_H
 #define CLANG_OFFLOAD_LIBOMPTARGET_RUNTIME_H
 
+#include "Environment.h"
+#include "Message.h"
 #include "OffloadABI.h"
 #include "PluginAPI.h"
 
@@ -25,30 +39,9 @@
 #include <unordered_map>
 #include <vector>
 
-#define COT_EXPORT __attribute__((visibility("default")))
-
 namespace cot {
 
-//===-- Errors and messages -----------------------------------------------===//
-
-/// A failure with its message; false when it is a success. The runtime's one
-/// error type: plugins report failures through last_error(), the runtime
-/// wraps them in an Error and hands them up to fatal().
-class Error {
-public:
-  Error() = default;
-  static Error success() { return Error(); }
-  static Error make(const char *Fmt, ...) __attribute__((format(printf, 1, 2)));
-  explicit operator bool() const { return Failed; }
-  const std::string &message() const { return Msg; }
-
-private:
-  bool Failed = false;
-  std::string Msg;
-};
-
-/// "file:line:col", or "<unknown location>".
-std::string locString(const cot_source_loc *Loc);
+//===-- Fatal errors and process lifetime (Lifetime.cpp) ------------------===//
 
 /// Prints `libomptarget: error: <msg> at <loc>` and exits with status 1.
 /// While another thread is ending the process with exit(), the failure is
@@ -56,21 +49,21 @@ std::string locString(const cot_source_loc *Loc);
 /// that it does not change the exit status the program chose.
 [[noreturn]] void fatal(const cot_source_loc *Loc, const char *Fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/// The same for E, at E's location when it names one, else at Loc.
 [[noreturn]] void fatal(const cot_source_loc *Loc, const Error &E);
-void warning(const char *Fmt, ...) __attribute__((format(printf, 1, 2)));
-/// Prints `libomptarget: info: <msg>[ at <loc>]` when LIBOMPTARGET_INFO is set.
-void info(const cot_source_loc *Loc, const char *Fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-//===-- Process lifetime --------------------------------------------------===//
 
 /// exit() has begun (set by an atexit handler installed when the plugins
 /// load). Images are then no longer unloaded: other threads may still run
 /// their code, and the process's end releases everything.
 bool processIsExiting();
+/// Installs the handler behind processIsExiting().
+void watchForExit();
 
-/// fork() support: Target.cpp's state, locked around a fork so that the
-/// child never inherits a lock held by a thread it does not have.
+/// fork() support: the state of Registry.cpp and Target.cpp, locked around a
+/// fork (PluginManager.cpp) so that the child never inherits a lock held by
+/// a thread it does not have.
+void lockRegistry();
+void unlockRegistry();
 void lockDeferredLaunches();
 void unlockDeferredLaunches();
 
@@ -79,19 +72,17 @@ inline bool rangeWraps(uintptr_t Begin, uint64_t Size) {
   return Size > UINTPTR_MAX - Begin;
 }
 
-//===-- Environment -------------------------------------------------------===//
+//===-- Environment (Environment.cpp) -------------------------------------===//
 
 enum class OffloadPolicy { Default, Mandatory, Disabled };
 
 struct Environment {
   OffloadPolicy Policy = OffloadPolicy::Default;
-  int InfoLevel = 0;
   int InitialDefaultDevice = 0;
 };
 
 /// Reads the environment on first call; fatal for an invalid OMP_DEFAULT_DEVICE.
 const Environment &env();
-inline bool infoEnabled() { return env().InfoLevel != 0; }
 
 //===-- Plugins and devices -----------------------------------------------===//
 
@@ -149,8 +140,8 @@ public:
   std::mutex Mu;
 
   /// Initialises the device and loads images registered since the last call.
-  /// Must be called with Mu held; fatal (naming Loc) on failure.
-  void ensureReady(const cot_source_loc *Loc);
+  /// Must be called with Mu held. The Error names Loc.
+  Error ensureReady(const cot_source_loc *Loc);
   /// Unloads the image of a binary (Name: its file) that is being closed,
   /// with its kernels and declare-target globals, and removes every mapping
   /// of host storage inside Storage (the closing object's segments).
@@ -175,7 +166,9 @@ public:
   void copyFromDevice(MapEntry &E, uintptr_t HostBegin, uint64_t Size,
                       const cot_source_loc *Loc);
   /// Device memory of Size bytes for What (a variable's name, for the
-  /// message); fatal when the device has none.
+  /// message).
+  Error allocate(uint64_t Size, const char *What, void *&Ptr);
+  /// The same, fatal (naming Loc) when the device has none.
   void *alloc(uint64_t Size, const char *What, const cot_source_loc *Loc);
   void free(void *DevPtr);
 
@@ -189,19 +182,28 @@ public:
 private:
   bool Initialized = false;
   size_t BinariesSeen = 0;
+  /// Why an image could not be loaded, once that has happened.
+  Error LoadFailure;
   std::vector<LoadedImage> Images;
   std::unordered_map<void *, KernelInfo> Kernels;
   /// declare target link: host variable -> device pointer variable.
   std::unordered_map<uintptr_t, uintptr_t> LinkPtrs;
 
-  void loadBinary(const cot_binary_desc *Desc, const cot_source_loc *Loc);
-  uintptr_t readIndirectSlot(void *Handle, const char *Name,
-                             const cot_source_loc *Loc);
-  void *writeIndirectTable(void *Handle,
+  // DeviceImages.cpp; Loc: the construct that made the device load images.
+  Error loadBinary(const cot_binary_desc *Desc, const cot_source_loc *Loc);
+  Error loadEntries(const cot_binary_desc *Desc, LoadedImage &L,
+                    std::vector<const cot_offload_entry *> &Indirect,
+                    const cot_source_loc *Loc);
+  Error mapDeclareTargetGlobal(const cot_offload_entry &E, LoadedImage &L,
+                               const cot_source_loc *Loc);
+  Error readIndirectSlot(void *Handle, const char *Name, uintptr_t &Value);
+  Error writeIndirectTable(void *Handle,
                            const std::vector<const cot_offload_entry *> &Indirect,
-                           const cot_source_loc *Loc);
+                           const cot_source_loc *Loc, void *&Table);
   void writeDeviceInt(void *Handle, const char *Name, int32_t Value);
 };
+
+//===-- Plugins and the device table (PluginManager.cpp) ------------------===//
 
 /// Loads the plugins on first call.
 int32_t numDevices();
@@ -209,10 +211,9 @@ Device &device(int32_t Id);
 int32_t defaultDevice();
 void setDefaultDevice(int32_t Id);
 
-/// Registered binaries, in registration order; null once unregistered.
-std::vector<const cot_binary_desc *> binariesFrom(size_t First);
-/// The file (executable or shared library) a binary descriptor lives in.
-std::string binaryName(const cot_binary_desc *Desc);
+/// The devices, or none while the plugins are not loaded (so that a call at
+/// exit never loads them).
+std::vector<Device *> devicesIfLoaded();
 
 /// Why there is no device: the reasons the plugins were skipped, e.g.
 /// "plugin 'cuda' skipped: no CUDA driver: ...".
@@ -221,6 +222,13 @@ std::string whyNoDevices();
 /// The device a construct runs on, or null for the host. Applies the
 /// offload policy; fatal for a device number out of range.
 Device *deviceForConstruct(int64_t DeviceId, const cot_source_loc *Loc);
+
+//===-- Registered binaries (Registry.cpp) --------------------------------===//
+
+/// Registered binaries, in registration order; null once unregistered.
+std::vector<const cot_binary_desc *> binariesFrom(size_t First);
+/// The file (executable or shared library) a binary descriptor lives in.
+std::string binaryName(const cot_binary_desc *Desc);
 
 } // namespace cot
 

@@ -115,7 +115,7 @@ void attachPointer(Device &D, uintptr_t PtrVar, uintptr_t DevValue,
   auto &Shadow = PE->Shadows[PtrVar];
   Shadow = {HostValue, DevValue};
   if (D.P->Api->copy_to_device(D.LocalId, (void *)PE->toDevice(PtrVar),
-                               &DevValue, sizeof(DevValue), nullptr) != 0)
+                               &DevValue, sizeof(DevValue)) != 0)
     fatal(Loc, D.P->lastError("pointer attachment failed"));
   info(Loc, "device %d: attach pointer at host 0x%" PRIxPTR
             " (device 0x%" PRIxPTR ") -> 0x%" PRIxPTR,
@@ -142,8 +142,8 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
       void *Tmp = D.alloc(Size ? Size : 1, Name, Loc);
       S.Temporaries.push_back(Tmp);
       if ((T & COT_MAP_TO) && Size &&
-          D.P->Api->copy_to_device(D.LocalId, Tmp, (const void *)Begin, Size,
-                                   nullptr) != 0)
+          D.P->Api->copy_to_device(D.LocalId, Tmp, (const void *)Begin,
+                                   Size) != 0)
         fatal(Loc, D.P->lastError("firstprivate copy failed"));
       S.DevBegin[I] = (uintptr_t)Tmp;
       S.Translated[I] = 1;
@@ -384,7 +384,8 @@ static int32_t launch(int64_t DeviceId, void *HostFn, const cot_map_list *Maps,
   const KernelInfo *K = &Kernel;
   {
     std::lock_guard<std::mutex> Lock(D->Mu);
-    D->ensureReady(Loc);
+    if (Error E = D->ensureReady(Loc))
+      fatal(Loc, E);
     const KernelInfo *Found = D->findKernel(HostFn);
     if (!Found) {
       if (Mandatory)
@@ -433,8 +434,7 @@ static int32_t launch(int64_t DeviceId, void *HostFn, const cot_map_list *Maps,
     Args.push_back(nullptr); // never pass a null array
   cot_launch_site Site = {K->Name, D->Id, Loc};
   if (D->P->Api->launch(D->LocalId, K->Handle, Args.data(), NumArgs, &Geometry,
-                        &Site, nullptr) != 0 ||
-      D->P->Api->synchronize(D->LocalId, nullptr) != 0)
+                        &Site) != 0)
     fatal(Loc, D->P->lastError(
                    (std::string("kernel '") + K->Name + "' failed").c_str()));
   {
@@ -559,7 +559,8 @@ static void onConstructDevice(int64_t DeviceId, const cot_map_list *Maps,
   if (!D)
     return;
   std::lock_guard<std::mutex> Lock(D->Mu);
-  D->ensureReady(Loc);
+  if (Error E = D->ensureReady(Loc))
+    fatal(Loc, E);
   Work(*D);
 }
 

@@ -15,6 +15,8 @@
 #ifndef COT_CUDA_NVIMAGE_H
 #define COT_CUDA_NVIMAGE_H
 
+#include "Message.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -32,10 +34,10 @@ struct NVImagePart {
 /// Whether Image starts with COT_NV_IMAGE_MAGIC.
 bool hasNVImageMagic(const void *Image, size_t Size);
 
-/// Splits a container into its parts. False with a message in Error (which
-/// names the first problem found) when the container is malformed.
-bool parseNVImage(const void *Image, size_t Size,
-                  std::vector<NVImagePart> &Parts, std::string &Error);
+/// Splits a container into its parts; an Error naming the first problem
+/// found when the container is malformed.
+Error parseNVImage(const void *Image, size_t Size,
+                   std::vector<NVImagePart> &Parts);
 
 /// The part to load on a GPU of compute capability Sm (major*10+minor): the
 /// cubin built for exactly Sm, else null. Ptx gets the PTX to JIT: the one

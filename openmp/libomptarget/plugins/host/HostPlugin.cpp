@@ -22,11 +22,20 @@
 //
 // LIBOMPTARGET_NUM_HOST_DEVICES (default 1) sets how many devices it offers.
 //
+// Teams run with libomp, which caps a league at KMP_TEAMS_THREAD_LIMIT
+// threads (by default the number of cores); OpenMP 5.1 makes num_teams(n)
+// create n teams, so unless the user set that variable the plugin raises
+// libomp's limit when it starts (allowRequestedTeams).
+//
+// The entry points, their argument checks and the kernel tables are the
+// generic plugin layer's (plugins/common/GenericPlugin.h); this file is the
+// host's hooks.
+//
 //===----------------------------------------------------------------------===//
 
+#include "GenericPlugin.h"
 #include "KernelFaults.h"
 #include "OffloadABI.h"
-#include "PluginAPI.h"
 
 #include <dlfcn.h>
 #include <gelf.h>
@@ -35,44 +44,33 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <unordered_map>
 
-#define COT_EXPORT extern "C" __attribute__((visibility("default")))
+using namespace cot;
+using namespace cot::plugin;
+using cot::host::CodeRange;
+
+// libomp's entry points, from the program (which links libomp).
+extern "C" int __kmpc_global_thread_num(void *Loc) __attribute__((weak));
+extern "C" void __kmpc_set_thread_limit(void *Loc, int Gtid, int Limit)
+    __attribute__((weak));
+extern "C" int omp_get_thread_limit(void) __attribute__((weak));
+extern "C" void kmp_set_defaults(const char *Settings) __attribute__((weak));
 
 namespace {
 
-// Trivially destructible: a thread's destructors (the main thread's run
-// at exit, before the images are unregistered) never leave a dead object.
-thread_local char LastError[1024];
-
-bool fail(const char *Fmt, ...) __attribute__((format(printf, 1, 2)));
-bool fail(const char *Fmt, ...) {
-  va_list Ap;
-  va_start(Ap, Fmt);
-  vsnprintf(LastError, sizeof(LastError), Fmt, Ap);
-  va_end(Ap);
-  return false;
-}
-
-using cot::host::CodeRange;
-
-/// A kernel handle: the function and the code of its image, for fault
-/// reports.
-struct Kernel {
-  cot_host_kernel_fn Fn;
+/// A kernel: the function and the code of its image, for fault reports.
+struct HostKernel : GenericKernel {
+  cot_host_kernel_fn Fn = nullptr;
   CodeRange Code;
 };
 
-int32_t NumDevices = 1;
-
-struct LoadedImage {
+struct HostImage : GenericImage {
   void *Handle = nullptr;
   // Kept open while loaded: dlopen treats a second "/proc/self/fd/N" of the
   // same name as the already loaded object, so names must stay unique.
@@ -80,64 +78,61 @@ struct LoadedImage {
   // Defined dynamic symbols: name -> size.
   std::unordered_map<std::string, uint64_t> Symbols;
   CodeRange Code;
-  std::mutex KernelsMu;
-  std::unordered_map<std::string, std::unique_ptr<Kernel>> Kernels;
 };
 
 // Reads the dynamic symbol table of an in-memory ELF shared object.
-bool readDynamicSymbols(const void *Image, size_t Size, LoadedImage &Out) {
+Error readDynamicSymbols(const void *Image, size_t Size, HostImage &Out) {
   if (Size < EI_NIDENT || memcmp(Image, ELFMAG, SELFMAG) != 0)
-    return fail("device image is not an ELF file (%zu bytes, bad magic)",
-                Size);
+    return Error::make("device image is not an ELF file (%zu bytes, bad magic)",
+                       Size);
   // libelf wants a mutable buffer; it does not write to it for ELF_C_READ.
   Elf *E = elf_memory(static_cast<char *>(const_cast<void *>(Image)), Size);
   if (!E)
-    return fail("device image is corrupt: %s", elf_errmsg(-1));
+    return Error::make("device image is corrupt: %s", elf_errmsg(-1));
   std::unique_ptr<Elf, int (*)(Elf *)> Guard(E, elf_end);
   GElf_Ehdr Ehdr;
   if (elf_kind(E) != ELF_K_ELF || !gelf_getehdr(E, &Ehdr))
-    return fail("device image is corrupt: %s", elf_errmsg(-1));
+    return Error::make("device image is corrupt: %s", elf_errmsg(-1));
   if (Ehdr.e_ident[EI_CLASS] != ELFCLASS64 || Ehdr.e_machine != EM_X86_64)
-    return fail("device image is not an x86_64 ELF64 object");
+    return Error::make("device image is not an x86_64 ELF64 object");
   if (Ehdr.e_type != ET_DYN)
-    return fail("device image is not a shared object (ELF type %u)",
-                (unsigned)Ehdr.e_type);
+    return Error::make("device image is not a shared object (ELF type %u)",
+                       (unsigned)Ehdr.e_type);
   bool SawDynsym = false;
-  for (Elf_Scn *Scn = elf_nextscn(E, nullptr); Scn;
-       Scn = elf_nextscn(E, Scn)) {
+  for (Elf_Scn *Scn = elf_nextscn(E, nullptr); Scn; Scn = elf_nextscn(E, Scn)) {
     GElf_Shdr Shdr;
     if (!gelf_getshdr(Scn, &Shdr))
-      return fail("device image is corrupt: %s", elf_errmsg(-1));
+      return Error::make("device image is corrupt: %s", elf_errmsg(-1));
     if (Shdr.sh_type != SHT_DYNSYM)
       continue;
     SawDynsym = true;
     Elf_Data *Data = elf_getdata(Scn, nullptr);
     if (!Data || Shdr.sh_entsize == 0 || Shdr.sh_size > Data->d_size ||
         Shdr.sh_size / Shdr.sh_entsize > (uint64_t)INT32_MAX)
-      return fail("device image is corrupt: unreadable .dynsym");
+      return Error::make("device image is corrupt: unreadable .dynsym");
     size_t N = Shdr.sh_size / Shdr.sh_entsize;
     for (size_t I = 0; I < N; ++I) {
       GElf_Sym Sym;
       if (!gelf_getsym(Data, (int)I, &Sym))
-        return fail("device image is corrupt: %s", elf_errmsg(-1));
+        return Error::make("device image is corrupt: %s", elf_errmsg(-1));
       if (Sym.st_shndx == SHN_UNDEF)
         continue;
       const char *Name = elf_strptr(E, Shdr.sh_link, Sym.st_name);
       if (!Name)
-        return fail("device image is corrupt: bad symbol name");
+        return Error::make("device image is corrupt: bad symbol name");
       if (*Name)
         Out.Symbols[Name] = Sym.st_size;
     }
   }
   if (!SawDynsym)
-    return fail("device image has no dynamic symbol table");
-  return true;
+    return Error::make("device image has no dynamic symbol table");
+  return Error::success();
 }
 
-bool dlopenFromMemory(const void *Image, size_t Size, LoadedImage &Out) {
+Error dlopenFromMemory(const void *Image, size_t Size, HostImage &Out) {
   int Fd = memfd_create("cot-device-image", MFD_CLOEXEC);
   if (Fd < 0)
-    return fail("memfd_create failed: %s", strerror(errno));
+    return Error::make("memfd_create failed: %s", strerror(errno));
   const char *P = static_cast<const char *>(Image);
   size_t Left = Size;
   while (Left) {
@@ -146,7 +141,7 @@ bool dlopenFromMemory(const void *Image, size_t Size, LoadedImage &Out) {
       continue;
     if (W <= 0) {
       close(Fd);
-      return fail("cannot write device image: %s", strerror(errno));
+      return Error::make("cannot write device image: %s", strerror(errno));
     }
     P += W;
     Left -= W;
@@ -156,196 +151,171 @@ bool dlopenFromMemory(const void *Image, size_t Size, LoadedImage &Out) {
   Out.Handle = dlopen(Path, RTLD_NOW | RTLD_LOCAL);
   if (!Out.Handle) {
     close(Fd);
-    return fail("cannot load device image: %s", dlerror());
+    return Error::make("cannot load device image: %s", dlerror());
   }
   Out.Fd = Fd;
-  return true;
+  return Error::success();
 }
 
-std::once_flag ElfOnce;
+/// Target regions on the host device run their teams with libomp, which
+/// caps a league at KMP_TEAMS_THREAD_LIMIT threads, by default the number of
+/// cores, and warns. OpenMP 5.1 makes num_teams(n) create n teams, so unless
+/// the user chose a limit, raise libomp's (kmp_set_defaults applies it also
+/// when libomp has already started).
+void allowRequestedTeams() {
+  if (!getenv("KMP_TEAMS_THREAD_LIMIT") && kmp_set_defaults)
+    kmp_set_defaults("KMP_TEAMS_THREAD_LIMIT=1024");
+}
 
-// --- The plugin functions ---------------------------------------------------
+class HostPlugin final : public GenericPlugin {
+public:
+  HostPlugin()
+      : GenericPlugin("x86_64", COT_PLUGIN_SHARES_HOST_ADDRESS_SPACE,
+                      /*CachedBytesPerDevice=*/0) {}
 
-int32_t init() {
-  if (const char *S = getenv("LIBOMPTARGET_NUM_HOST_DEVICES")) {
-    char *End;
-    long N = strtol(S, &End, 10);
-    if (*S && !*End && N >= 0 && N <= 64)
-      NumDevices = (int32_t)N;
-    else
-      fprintf(stderr,
-              "libomptarget: warning: LIBOMPTARGET_NUM_HOST_DEVICES='%s' is "
-              "not an integer in [0,64]; using 1\n",
-              S);
+private:
+  Error initImpl(int32_t &NumDevices) override {
+    int64_t N = 1;
+    if (readEnvInteger("LIBOMPTARGET_NUM_HOST_DEVICES", 0, 64, N) ==
+        EnvValue::Invalid)
+      warning("LIBOMPTARGET_NUM_HOST_DEVICES='%s' is not an integer in "
+              "[0,64]; using 1",
+              getenv("LIBOMPTARGET_NUM_HOST_DEVICES"));
+    NumDevices = (int32_t)N;
+    elf_version(EV_CURRENT);
+    cot::host::installFaultHandlers();
+    allowRequestedTeams();
+    return Error::success();
   }
-  std::call_once(ElfOnce, [] { elf_version(EV_CURRENT); });
-  cot::host::installFaultHandlers();
-  return 0;
-}
 
-const char *whyUnavailable() { return ""; }
-int32_t numDevices() { return NumDevices; }
-int32_t initDevice(int32_t) { return 0; }
-
-int32_t isImageCompatible(const char *Triple, const char *, const void *,
-                          size_t) {
-  return Triple && strncmp(Triple, "x86_64", 6) == 0;
-}
-
-void *loadImage(int32_t, const void *Image, size_t Size) {
-  auto Img = std::make_unique<LoadedImage>();
-  if (!readDynamicSymbols(Image, Size, *Img) ||
-      !dlopenFromMemory(Image, Size, *Img))
-    return nullptr;
-  Img->Code = cot::host::codeRangeOf(Img->Handle);
-  return Img.release();
-}
-
-int32_t unloadImage(int32_t, void *Handle) {
-  auto *Img = static_cast<LoadedImage *>(Handle);
-  int32_t Rc = 0;
-  if (Img->Handle && dlclose(Img->Handle) != 0)
-    Rc = !fail("dlclose failed: %s", dlerror());
-  if (Img->Fd >= 0)
-    close(Img->Fd);
-  delete Img;
-  return Rc;
-}
-
-void *lookupSymbol(void *Handle, const char *Name, uint64_t *Size,
-                   const char *What) {
-  auto *Img = static_cast<LoadedImage *>(Handle);
-  auto It = Img->Symbols.find(Name);
-  if (It == Img->Symbols.end()) {
-    fail("device image has no %s symbol '%s'", What, Name);
-    return nullptr;
+  // The host's own memory and malloc; nothing runs code back on the host.
+  uint32_t deviceFeaturesImpl(int32_t, const char **) override {
+    return COT_REQUIRES_UNIFIED_ADDRESS | COT_REQUIRES_UNIFIED_SHARED_MEMORY |
+           COT_REQUIRES_DYNAMIC_ALLOCATORS;
   }
-  if (Size)
-    *Size = It->second;
-  void *Addr = dlsym(Img->Handle, Name);
-  if (!Addr)
-    fail("cannot resolve %s symbol '%s': %s", What, Name, dlerror());
-  return Addr;
-}
 
-void *lookupGlobal(void *Handle, const char *Name, uint64_t *Size) {
-  return lookupSymbol(Handle, Name, Size, "global");
-}
+  Error initDeviceImpl(int32_t) override { return Error::success(); }
 
-void *lookupKernel(void *Handle, const char *Name) {
-  auto *Img = static_cast<LoadedImage *>(Handle);
-  std::lock_guard<std::mutex> Lock(Img->KernelsMu);
-  std::unique_ptr<Kernel> &K = Img->Kernels[Name];
-  if (!K) {
-    void *Fn = lookupSymbol(Handle, Name, nullptr, "kernel");
-    if (!Fn) {
-      Img->Kernels.erase(Name);
-      return nullptr;
-    }
-    K.reset(new Kernel{reinterpret_cast<cot_host_kernel_fn>(Fn), Img->Code});
+  bool isImageCompatibleImpl(const char *Triple, const void *,
+                             size_t) override {
+    return strncmp(Triple, "x86_64", 6) == 0;
   }
-  return K.get();
-}
 
-bool badSize(int64_t Size, const char *What) {
-  if (Size >= 0)
-    return false;
-  fail("cannot %s %lld bytes: a negative size", What, (long long)Size);
-  return true;
-}
-
-void *dataAlloc(int32_t, int64_t Size) {
-  void *P = nullptr;
-  if (badSize(Size, "allocate"))
-    return nullptr;
-  if (Size == 0)
-    Size = 1;
-  if (posix_memalign(&P, 64, (size_t)Size) != 0) {
-    fail("out of memory allocating %lld bytes", (long long)Size);
-    return nullptr;
+  Error loadImageImpl(int32_t, const void *Image, size_t Size,
+                      std::unique_ptr<GenericImage> &Out) override {
+    auto Img = std::make_unique<HostImage>();
+    if (Error E = readDynamicSymbols(Image, Size, *Img))
+      return E;
+    if (Error E = dlopenFromMemory(Image, Size, *Img))
+      return E;
+    Img->Code = cot::host::codeRangeOf(Img->Handle);
+    Out = std::move(Img);
+    return Error::success();
   }
-  return P;
-}
 
-int32_t dataFree(int32_t, void *P) {
-  free(P);
-  return 0;
-}
+  Error unloadImageImpl(GenericImage &Image) override {
+    auto &Img = static_cast<HostImage &>(Image);
+    Error E;
+    if (Img.Handle && dlclose(Img.Handle) != 0)
+      E = Error::make("dlclose failed: %s", dlerror());
+    if (Img.Fd >= 0)
+      close(Img.Fd);
+    return E;
+  }
 
-int32_t copy(void *Dst, const void *Src, int64_t Size) {
-  if (badSize(Size, "copy"))
-    return 1;
-  memmove(Dst, Src, (size_t)Size);
-  return 0;
-}
+  /// The address of a defined dynamic symbol; null when there is none.
+  static Error lookupSymbol(HostImage &Img, const char *Name, const char *What,
+                            void *&Addr, uint64_t *Size) {
+    auto It = Img.Symbols.find(Name);
+    if (It == Img.Symbols.end())
+      return Error::success();
+    if (Size)
+      *Size = It->second;
+    Addr = dlsym(Img.Handle, Name);
+    if (!Addr)
+      return Error::make("cannot resolve %s symbol '%s': %s", What, Name,
+                         dlerror());
+    return Error::success();
+  }
 
-int32_t copyToDevice(int32_t, void *Dst, const void *Src, int64_t Size,
-                     void *) {
-  return copy(Dst, Src, Size);
-}
+  Error lookupGlobalImpl(GenericImage &Image, const char *Name, void *&Addr,
+                         uint64_t &Size) override {
+    return lookupSymbol(static_cast<HostImage &>(Image), Name, "global", Addr,
+                        &Size);
+  }
 
-int32_t copyFromDevice(int32_t, void *Dst, const void *Src, int64_t Size,
-                       void *) {
-  return copy(Dst, Src, Size);
-}
+  Error lookupKernelImpl(GenericImage &Image, const char *Name,
+                         std::unique_ptr<GenericKernel> &Out) override {
+    auto &Img = static_cast<HostImage &>(Image);
+    void *Fn = nullptr;
+    if (Error E = lookupSymbol(Img, Name, "kernel", Fn, nullptr))
+      return E;
+    if (!Fn)
+      return Error::success();
+    auto K = std::make_unique<HostKernel>();
+    K->Fn = reinterpret_cast<cot_host_kernel_fn>(Fn);
+    K->Code = Img.Code;
+    Out = std::move(K);
+    return Error::success();
+  }
 
-int32_t copyDeviceToDevice(int32_t, const void *Src, int32_t, void *Dst,
-                           int64_t Size, void *) {
-  return copy(Dst, Src, Size);
-}
+  // Device memory is its own heap block, so data that is not mapped back
+  // stays unchanged on the host.
+  Error allocImpl(int32_t, size_t Size, void *&Ptr) override {
+    if (posix_memalign(&Ptr, 64, Size) != 0)
+      return Error::make("out of memory allocating %zu bytes", Size);
+    return Error::success();
+  }
 
-// libomp's entry points, from the program (which links libomp).
-extern "C" int __kmpc_global_thread_num(void *Loc) __attribute__((weak));
-extern "C" void __kmpc_set_thread_limit(void *Loc, int Gtid, int Limit)
-    __attribute__((weak));
-extern "C" int omp_get_thread_limit(void) __attribute__((weak));
+  Error freeImpl(int32_t, void *Ptr) override {
+    free(Ptr);
+    return Error::success();
+  }
 
-int32_t launch(int32_t, void *Handle, void **Args, int32_t,
-               const cot_launch_params *P, const cot_launch_site *Site,
-               void *) {
+  Error copyToDeviceImpl(int32_t, void *Dst, const void *Src,
+                         size_t Size) override {
+    memmove(Dst, Src, Size);
+    return Error::success();
+  }
+
+  Error copyFromDeviceImpl(int32_t, void *Dst, const void *Src,
+                           size_t Size) override {
+    memmove(Dst, Src, Size);
+    return Error::success();
+  }
+
+  Error copyDeviceToDeviceImpl(int32_t, const void *Src, int32_t, void *Dst,
+                               size_t Size) override {
+    memmove(Dst, Src, Size);
+    return Error::success();
+  }
+
   // The kernel forks its own teams/threads through libomp. A thread_limit
   // clause (OpenMP 5.1, also on a target without teams) becomes the
   // thread-limit ICV of the region, on the thread that runs it.
-  auto *K = static_cast<Kernel *>(Handle);
-  cot_launch_site NoSite = {"?", 0, nullptr};
-  cot::host::RunningKernel Running(Site ? *Site : NoSite, K->Code);
-  cot_host_kernel_fn Run = K->Fn;
-  bool Limit = P->ThreadLimit > 0 && __kmpc_set_thread_limit &&
-               __kmpc_global_thread_num && omp_get_thread_limit;
-  if (!Limit) {
-    Run(Args);
-    return 0;
+  Error launchImpl(GenericKernel &Kernel, void **Args, int32_t,
+                   const cot_launch_params &P,
+                   const cot_launch_site &Site) override {
+    auto &K = static_cast<HostKernel &>(Kernel);
+    cot::host::RunningKernel Running(Site, K.Code);
+    bool Limit = P.ThreadLimit > 0 && __kmpc_set_thread_limit &&
+                 __kmpc_global_thread_num && omp_get_thread_limit;
+    if (!Limit) {
+      K.Fn(Args);
+      return Error::success();
+    }
+    int Gtid = __kmpc_global_thread_num(nullptr);
+    int Outer = omp_get_thread_limit();
+    __kmpc_set_thread_limit(nullptr, Gtid, P.ThreadLimit);
+    K.Fn(Args);
+    __kmpc_set_thread_limit(nullptr, Gtid, Outer);
+    return Error::success();
   }
-  int Gtid = __kmpc_global_thread_num(nullptr);
-  int Outer = omp_get_thread_limit();
-  __kmpc_set_thread_limit(nullptr, Gtid, P->ThreadLimit);
-  Run(Args);
-  __kmpc_set_thread_limit(nullptr, Gtid, Outer);
-  return 0;
-}
-
-// The host's own memory and malloc; nothing runs code back on the host.
-uint32_t deviceFeatures(int32_t, const char **) {
-  return COT_REQUIRES_UNIFIED_ADDRESS | COT_REQUIRES_UNIFIED_SHARED_MEMORY |
-         COT_REQUIRES_DYNAMIC_ALLOCATORS;
-}
-
-int32_t queueCreate(int32_t, void **Queue) {
-  *Queue = nullptr;
-  return 0;
-}
-int32_t synchronize(int32_t, void *) { return 0; }
-int32_t queueDestroy(int32_t, void *) { return 0; }
-const char *lastError() { return LastError; }
-
-const cot_plugin_api Api = {
-    COT_PLUGIN_API_VERSION, COT_PLUGIN_SHARES_HOST_ADDRESS_SPACE, "x86_64",
-    init, whyUnavailable, numDevices, deviceFeatures, initDevice,
-    isImageCompatible,
-    loadImage, unloadImage, lookupGlobal, lookupKernel, dataAlloc, dataFree,
-    copyToDevice, copyFromDevice, copyDeviceToDevice, launch, queueCreate,
-    synchronize, queueDestroy, lastError};
+};
 
 } // namespace
 
-COT_EXPORT const cot_plugin_api *__cot_plugin_get_api(void) { return &Api; }
+GenericPlugin &cot::plugin::thePlugin() {
+  static auto *P = new HostPlugin();
+  return *P;
+}

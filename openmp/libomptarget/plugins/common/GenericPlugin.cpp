@@ -1,0 +1,332 @@
+//===- GenericPlugin.cpp - What every plugin shares
+//------------------------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The entry points of PluginAPI.h's function table: each checks its
+// arguments, calls the vendor hook and turns a failure into the thread's
+// last error. Also defines the plugin's one exported symbol.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GenericPlugin.h"
+
+#include <cstdio>
+
+using namespace cot;
+using namespace cot::plugin;
+
+namespace {
+
+// Trivially destructible, so that no thread's exit leaves it dead (the main
+// thread's thread_local destructors run at exit, before the images are
+// unregistered).
+thread_local char LastError[8192];
+
+// The table's functions: each forwards to the plugin of this .so.
+GenericPlugin &P() { return thePlugin(); }
+int32_t apiInit() { return P().init(); }
+const char *apiWhyUnavailable() { return P().whyUnavailable(); }
+int32_t apiNumDevices() { return P().numDevices(); }
+uint32_t apiDeviceFeatures(int32_t Dev, const char **Why) {
+  return P().deviceFeatures(Dev, Why);
+}
+int32_t apiInitDevice(int32_t Dev) { return P().initDevice(Dev); }
+int32_t apiIsImageCompatible(const char *Triple, const char *Arch,
+                             const void *Image, size_t Size) {
+  return P().isImageCompatible(Triple, Arch, Image, Size);
+}
+void *apiLoadImage(int32_t Dev, const void *Image, size_t Size) {
+  return P().loadImage(Dev, Image, Size);
+}
+int32_t apiUnloadImage(int32_t Dev, void *Handle) {
+  return P().unloadImage(Dev, Handle);
+}
+void *apiLookupGlobal(void *Handle, const char *Name, uint64_t *Size) {
+  return P().lookupGlobal(Handle, Name, Size);
+}
+void *apiLookupKernel(void *Handle, const char *Name) {
+  return P().lookupKernel(Handle, Name);
+}
+void *apiDataAlloc(int32_t Dev, int64_t Size) {
+  return P().dataAlloc(Dev, Size);
+}
+int32_t apiDataFree(int32_t Dev, void *Ptr) { return P().dataFree(Dev, Ptr); }
+int32_t apiCopyToDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size) {
+  return P().copyToDevice(Dev, Dst, Src, Size);
+}
+int32_t apiCopyFromDevice(int32_t Dev, void *Dst, const void *Src,
+                          int64_t Size) {
+  return P().copyFromDevice(Dev, Dst, Src, Size);
+}
+int32_t apiCopyDeviceToDevice(int32_t SrcDev, const void *Src, int32_t DstDev,
+                              void *Dst, int64_t Size) {
+  return P().copyDeviceToDevice(SrcDev, Src, DstDev, Dst, Size);
+}
+int32_t apiLaunch(int32_t Dev, void *Kernel, void **Args, int32_t NumArgs,
+                  const cot_launch_params *Params,
+                  const cot_launch_site *Site) {
+  return P().launch(Dev, Kernel, Args, NumArgs, Params, Site);
+}
+
+} // namespace
+
+GenericPlugin::GenericPlugin(const char *Name, uint32_t Flags,
+                             size_t CachedBytesPerDevice)
+    : Name(Name), CachedBytesPerDevice(CachedBytesPerDevice),
+      Api{COT_PLUGIN_API_VERSION,
+          Flags,
+          Name,
+          apiInit,
+          apiWhyUnavailable,
+          apiNumDevices,
+          apiDeviceFeatures,
+          apiInitDevice,
+          apiIsImageCompatible,
+          apiLoadImage,
+          apiUnloadImage,
+          apiLookupGlobal,
+          apiLookupKernel,
+          apiDataAlloc,
+          apiDataFree,
+          apiCopyToDevice,
+          apiCopyFromDevice,
+          apiCopyDeviceToDevice,
+          apiLaunch,
+          GenericPlugin::lastError} {}
+
+//===-- Errors and checks -------------------------------------------------===//
+
+int32_t GenericPlugin::fail(const Error &E) {
+  snprintf(LastError, sizeof(LastError), "%s", E.message().c_str());
+  return 1;
+}
+
+const char *GenericPlugin::lastError() { return LastError; }
+
+std::string GenericPlugin::deviceName(int32_t Dev) const {
+  return std::string(Name) + " device " + std::to_string(Dev);
+}
+
+Error GenericPlugin::checkDeviceNumber(int32_t Dev) const {
+  if (Dev < 0 || Dev >= NumDevices)
+    return Error::make("%s does not exist (%d devices)",
+                       deviceName(Dev).c_str(), NumDevices);
+  return Error::success();
+}
+
+Error GenericPlugin::checkDevice(int32_t Dev) const {
+  if (Error E = checkDeviceNumber(Dev))
+    return E;
+  if (!Devices[(size_t)Dev].Ready)
+    return Error::make("%s is not initialised", deviceName(Dev).c_str());
+  return Error::success();
+}
+
+// A negative size (what a size over 2^63-1 becomes) is a failure, never an
+// empty copy or a one-byte block.
+Error GenericPlugin::checkSize(int32_t Dev, int64_t Size,
+                               const char *Doing) const {
+  if (Size >= 0)
+    return Error::success();
+  return Error::make("cannot %s %lld bytes on %s: a negative size", Doing,
+                     (long long)Size, deviceName(Dev).c_str());
+}
+
+GenericImage *GenericPlugin::image(void *Handle) {
+  return static_cast<GenericImage *>(Handle);
+}
+
+//===-- Start-up ----------------------------------------------------------===//
+
+int32_t GenericPlugin::init() {
+  int32_t N = 0;
+  if (Error E = initImpl(N)) {
+    Unavailable = E.message();
+    return 1;
+  }
+  for (int32_t I = 0; I < N; ++I)
+    Devices.emplace_back(CachedBytesPerDevice);
+  NumDevices = N;
+  return 0;
+}
+
+uint32_t GenericPlugin::deviceFeatures(int32_t Dev, const char **Why) {
+  if (Dev < 0 || Dev >= NumDevices)
+    return 0;
+  return deviceFeaturesImpl(Dev, Why);
+}
+
+int32_t GenericPlugin::initDevice(int32_t Dev) {
+  if (Error E = checkDeviceNumber(Dev))
+    return fail(E);
+  DeviceSlot &D = Devices[(size_t)Dev];
+  std::lock_guard<std::mutex> Lock(D.InitMu);
+  if (D.Ready)
+    return 0;
+  if (Error E = initDeviceImpl(Dev))
+    return fail(E);
+  D.Ready = true;
+  return 0;
+}
+
+//===-- Images ------------------------------------------------------------===//
+
+int32_t GenericPlugin::isImageCompatible(const char *Triple, const char *,
+                                         const void *Image, size_t Size) {
+  return Triple && Image && isImageCompatibleImpl(Triple, Image, Size);
+}
+
+void *GenericPlugin::loadImage(int32_t Dev, const void *Image, size_t Size) {
+  if (Error E = checkDevice(Dev)) {
+    fail(E);
+    return nullptr;
+  }
+  std::unique_ptr<GenericImage> Img;
+  if (Error E = loadImageImpl(Dev, Image, Size, Img)) {
+    fail(E);
+    return nullptr;
+  }
+  Img->Dev = Dev;
+  return Img.release();
+}
+
+int32_t GenericPlugin::unloadImage(int32_t, void *Handle) {
+  if (!Handle)
+    return 0;
+  std::unique_ptr<GenericImage> Img(image(Handle));
+  Img->Kernels.clear();
+  if (Error E = unloadImageImpl(*Img))
+    return fail(E);
+  return 0;
+}
+
+void *GenericPlugin::lookupGlobal(void *Handle, const char *Name,
+                                  uint64_t *Size) {
+  void *Addr = nullptr;
+  uint64_t Bytes = 0;
+  if (Error E = lookupGlobalImpl(*image(Handle), Name, Addr, Bytes)) {
+    fail(E);
+    return nullptr;
+  }
+  if (!Addr) {
+    fail(Error::make("device image has no global symbol '%s'", Name));
+    return nullptr;
+  }
+  if (Size)
+    *Size = Bytes;
+  return Addr;
+}
+
+void *GenericPlugin::lookupKernel(void *Handle, const char *Name) {
+  GenericImage &Img = *image(Handle);
+  std::lock_guard<std::mutex> Lock(Img.KernelsMu);
+  auto It = Img.Kernels.find(Name);
+  if (It != Img.Kernels.end())
+    return It->second.get();
+  std::unique_ptr<GenericKernel> K;
+  if (Error E = lookupKernelImpl(Img, Name, K)) {
+    fail(E);
+    return nullptr;
+  }
+  if (!K) {
+    fail(Error::make("device image has no kernel symbol '%s'", Name));
+    return nullptr;
+  }
+  K->Name = Name;
+  K->Dev = Img.Dev;
+  GenericKernel *Raw = K.get();
+  Img.Kernels.emplace(Name, std::move(K));
+  return Raw;
+}
+
+//===-- Memory and copies -------------------------------------------------===//
+
+void *GenericPlugin::dataAlloc(int32_t Dev, int64_t Size) {
+  Error E = checkSize(Dev, Size, "allocate");
+  if (!E)
+    E = checkDevice(Dev);
+  void *Ptr = nullptr;
+  if (!E)
+    E = Devices[(size_t)Dev].Memory.allocate(
+        Size > 0 ? (size_t)Size : 1, Ptr,
+        [&](size_t Bytes, void *&Out) { return allocImpl(Dev, Bytes, Out); },
+        [&](void *Block) { return freeImpl(Dev, Block); });
+  if (E) {
+    fail(E);
+    return nullptr;
+  }
+  return Ptr;
+}
+
+int32_t GenericPlugin::dataFree(int32_t Dev, void *Ptr) {
+  if (!Ptr)
+    return 0;
+  if (Error E = checkDevice(Dev))
+    return fail(E);
+  if (Error E = Devices[(size_t)Dev].Memory.release(
+          Ptr, [&](void *Block) { return freeImpl(Dev, Block); },
+          deviceName(Dev)))
+    return fail(E);
+  return 0;
+}
+
+int32_t GenericPlugin::copy(int32_t Dev, int32_t OtherDev, int64_t Size,
+                            const std::function<Error()> &Hook) {
+  if (Error E = checkSize(Dev, Size, "copy"))
+    return fail(E);
+  if (Size == 0)
+    return 0;
+  Error E = checkDevice(Dev);
+  if (!E)
+    E = checkDevice(OtherDev);
+  if (!E)
+    E = Hook();
+  return E ? fail(E) : 0;
+}
+
+int32_t GenericPlugin::copyToDevice(int32_t Dev, void *Dst, const void *Src,
+                                    int64_t Size) {
+  return copy(Dev, Dev, Size,
+              [&] { return copyToDeviceImpl(Dev, Dst, Src, (size_t)Size); });
+}
+
+int32_t GenericPlugin::copyFromDevice(int32_t Dev, void *Dst, const void *Src,
+                                      int64_t Size) {
+  return copy(Dev, Dev, Size,
+              [&] { return copyFromDeviceImpl(Dev, Dst, Src, (size_t)Size); });
+}
+
+int32_t GenericPlugin::copyDeviceToDevice(int32_t SrcDev, const void *Src,
+                                          int32_t DstDev, void *Dst,
+                                          int64_t Size) {
+  return copy(SrcDev, DstDev, Size, [&] {
+    return copyDeviceToDeviceImpl(SrcDev, Src, DstDev, Dst, (size_t)Size);
+  });
+}
+
+//===-- Launch ------------------------------------------------------------===//
+
+int32_t GenericPlugin::launch(int32_t Dev, void *Kernel, void **Args,
+                              int32_t NumArgs, const cot_launch_params *Params,
+                              const cot_launch_site *Site) {
+  if (Error E = checkDevice(Dev))
+    return fail(E);
+  auto *K = static_cast<GenericKernel *>(Kernel);
+  if (!K || !Params || NumArgs < 0 || (NumArgs > 0 && !Args))
+    return fail(Error::make("malformed launch on %s", deviceName(Dev).c_str()));
+  if (K->Dev != Dev)
+    return fail(Error::make("kernel '%s' belongs to %s, not %s",
+                            K->Name.c_str(), deviceName(K->Dev).c_str(),
+                            deviceName(Dev).c_str()));
+  cot_launch_site NoSite = {K->Name.c_str(), Dev, nullptr};
+  if (Error E = launchImpl(*K, Args, NumArgs, *Params, Site ? *Site : NoSite))
+    return fail(E);
+  return 0;
+}
+
+extern "C" COT_EXPORT const cot_plugin_api *__cot_plugin_get_api(void) {
+  return &thePlugin().api();
+}

@@ -1,0 +1,170 @@
+//===- GenericPlugin.h - What every plugin shares ---------------*- C++ -*-===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The generic plugin layer: a plugin .so is one GenericPlugin subclass. This
+// class implements the C function table of PluginAPI.h (the ABI between
+// libomptarget and its plugins) and owns what every plugin needs the same
+// way:
+//  - last_error: the calling thread's failure, from the cot::Error a hook
+//    returned;
+//  - argument checks before any hook runs: device numbers, negative sizes,
+//    zero-byte copies, image and kernel handles;
+//  - device start-up, once per device;
+//  - images and their kernel tables (a kernel is looked up once per image),
+//    and the "no such symbol" messages;
+//  - device memory: which blocks are live (a free of anything else is an
+//    error), and a cache of small blocks for plugins whose allocation is
+//    slow (MemoryCache.h).
+// A vendor plugin implements the ...Impl hooks below; they run only on
+// checked arguments and return an Error naming the device.
+//
+// The subclass is created by cot::plugin::createPlugin() (one per .so) and
+// never destroyed: libomptarget unloads images from destructors that may run
+// after this library's.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CLANG_OFFLOAD_PLUGINS_GENERICPLUGIN_H
+#define CLANG_OFFLOAD_PLUGINS_GENERICPLUGIN_H
+
+#include "Environment.h"
+#include "MemoryCache.h"
+#include "Message.h"
+#include "PluginAPI.h"
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+namespace cot::plugin {
+
+/// A kernel of a loaded image; plugins derive their own.
+struct GenericKernel {
+  virtual ~GenericKernel() = default;
+  std::string Name;
+  int32_t Dev = 0;
+};
+
+/// A loaded image; plugins derive their own. Its kernels are looked up once.
+struct GenericImage {
+  virtual ~GenericImage() = default;
+  int32_t Dev = 0;
+  std::mutex KernelsMu;
+  std::unordered_map<std::string, std::unique_ptr<GenericKernel>> Kernels;
+};
+
+class GenericPlugin {
+public:
+  /// Name: "cuda", "x86_64" (also the start of its messages: "cuda device
+  /// 0"); Flags: COT_PLUGIN_*; CachedBytesPerDevice: the most bytes of
+  /// freed small blocks kept per device for reuse (0: none).
+  GenericPlugin(const char *Name, uint32_t Flags, size_t CachedBytesPerDevice);
+  virtual ~GenericPlugin() = default;
+
+  /// The C function table that libomptarget calls.
+  const cot_plugin_api &api() const { return Api; }
+  const char *name() const { return Name; }
+  int32_t numDevices() const { return NumDevices; }
+
+  // The entry points of the table, with their checks.
+  int32_t init();
+  const char *whyUnavailable() const { return Unavailable.c_str(); }
+  uint32_t deviceFeatures(int32_t Dev, const char **Why);
+  int32_t initDevice(int32_t Dev);
+  int32_t isImageCompatible(const char *Triple, const char *Arch,
+                            const void *Image, size_t Size);
+  void *loadImage(int32_t Dev, const void *Image, size_t Size);
+  int32_t unloadImage(int32_t Dev, void *Handle);
+  void *lookupGlobal(void *Handle, const char *Name, uint64_t *Size);
+  void *lookupKernel(void *Handle, const char *Name);
+  void *dataAlloc(int32_t Dev, int64_t Size);
+  int32_t dataFree(int32_t Dev, void *Ptr);
+  int32_t copyToDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size);
+  int32_t copyFromDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size);
+  int32_t copyDeviceToDevice(int32_t SrcDev, const void *Src, int32_t DstDev,
+                             void *Dst, int64_t Size);
+  int32_t launch(int32_t Dev, void *Kernel, void **Args, int32_t NumArgs,
+                 const cot_launch_params *Params, const cot_launch_site *Site);
+  static const char *lastError();
+
+protected:
+  /// Starts the plugin; an Error says why it cannot run here. Sets the
+  /// number of devices.
+  virtual Error initImpl(int32_t &NumDevices) = 0;
+  /// The COT_REQUIRES_* features Dev gives, before it is started.
+  virtual uint32_t deviceFeaturesImpl(int32_t Dev, const char **Why) = 0;
+  virtual Error initDeviceImpl(int32_t Dev) = 0;
+  virtual bool isImageCompatibleImpl(const char *Triple, const void *Image,
+                                     size_t Size) = 0;
+  virtual Error loadImageImpl(int32_t Dev, const void *Image, size_t Size,
+                              std::unique_ptr<GenericImage> &Out) = 0;
+  virtual Error unloadImageImpl(GenericImage &Image) = 0;
+  /// Addr null (and success) when the image has no such global.
+  virtual Error lookupGlobalImpl(GenericImage &Image, const char *Name,
+                                 void *&Addr, uint64_t &Size) = 0;
+  /// Out null (and success) when the image has no such kernel.
+  virtual Error lookupKernelImpl(GenericImage &Image, const char *Name,
+                                 std::unique_ptr<GenericKernel> &Out) = 0;
+  virtual Error allocImpl(int32_t Dev, size_t Size, void *&Ptr) = 0;
+  virtual Error freeImpl(int32_t Dev, void *Ptr) = 0;
+  // Copies of Size > 0 bytes between started devices and the host.
+  virtual Error copyToDeviceImpl(int32_t Dev, void *Dst, const void *Src,
+                                 size_t Size) = 0;
+  virtual Error copyFromDeviceImpl(int32_t Dev, void *Dst, const void *Src,
+                                   size_t Size) = 0;
+  virtual Error copyDeviceToDeviceImpl(int32_t SrcDev, const void *Src,
+                                       int32_t DstDev, void *Dst,
+                                       size_t Size) = 0;
+  /// Runs K on its device and waits for it.
+  virtual Error launchImpl(GenericKernel &K, void **Args, int32_t NumArgs,
+                           const cot_launch_params &Params,
+                           const cot_launch_site &Site) = 0;
+
+  /// "cuda device 3", for messages.
+  std::string deviceName(int32_t Dev) const;
+
+private:
+  struct DeviceSlot {
+    std::mutex InitMu;
+    std::atomic<bool> Ready{false}; // read without InitMu by every check
+    MemoryCache Memory;
+    explicit DeviceSlot(size_t CachedBytes) : Memory(CachedBytes) {}
+  };
+
+  const char *const Name;
+  const size_t CachedBytesPerDevice;
+  cot_plugin_api Api;
+  int32_t NumDevices = 0;
+  std::string Unavailable;
+  std::deque<DeviceSlot> Devices;
+
+  /// Records E as the calling thread's last error; returns 1 (failure).
+  static int32_t fail(const Error &E);
+  /// An Error unless Dev is one of the plugin's devices.
+  Error checkDeviceNumber(int32_t Dev) const;
+  /// An Error unless Dev is a started device.
+  Error checkDevice(int32_t Dev) const;
+  /// An Error for a negative Size (Doing: "copy", "allocate").
+  Error checkSize(int32_t Dev, int64_t Size, const char *Doing) const;
+  /// A copy of Size bytes between Dev and OtherDev (the same device for
+  /// copies with the host): checks, then Hook for a non-empty copy.
+  int32_t copy(int32_t Dev, int32_t OtherDev, int64_t Size,
+               const std::function<Error()> &Hook);
+  GenericImage *image(void *Handle);
+};
+
+/// The plugin of this .so; defined by each vendor plugin.
+GenericPlugin &thePlugin();
+
+} // namespace cot::plugin
+
+#endif

@@ -1,0 +1,134 @@
+//===- CUDAPlugin.h - The NVIDIA GPU plugin ---------------------*- C++ -*-===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Runs offloaded regions on NVIDIA GPUs through the CUDA driver API, which is
+// dlopened at run time (CUDADriver.h): without libcuda.so.1 or without a GPU
+// the plugin reports why and offers no devices. It is the CUDA hooks of the
+// generic plugin layer (plugins/common/GenericPlugin.h), in three files:
+//  - CUDAPlugin.cpp: start-up, devices, images (cubin or JIT-compiled PTX),
+//    symbol lookup;
+//  - CUDAMemory.cpp: device memory and copies (staged through pinned
+//    buffers for large host buffers);
+//  - CUDALaunch.cpp: launch geometry (occupancy, trip counts, timing of
+//    long-running loop kernels) and the launch itself.
+//
+// Devices are the driver's devices 0..n-1 (CUDA_VISIBLE_DEVICES applies),
+// each used through its primary context, made current on the calling thread
+// by every hook (use()).
+//
+// Process lifetime: after exit() has begun (the driver tears itself down)
+// and in a child of fork() (a CUDA context does not survive fork), the
+// plugin makes no driver call: hooks fail with a message, and unloading or
+// freeing only drops the plugin's own records.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CLANG_OFFLOAD_PLUGINS_CUDAPLUGIN_H
+#define CLANG_OFFLOAD_PLUGINS_CUDAPLUGIN_H
+
+#include "CUDADriver.h"
+#include "GenericPlugin.h"
+
+#include <deque>
+#include <map>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace cot::cuda {
+
+using cot::plugin::GenericImage;
+using cot::plugin::GenericKernel;
+
+constexpr size_t MaxCachedBytesPerDevice = 256u << 20;
+
+struct DeviceState {
+  CUdevice Handle = 0;
+  CUcontext Ctx = nullptr;
+  int Sm = 0, NumSMs = 1, MaxThreads = 1024, MaxGridX = 0x7fffffff;
+  std::string Name;
+
+  // Staging of large pageable copies (CUDAMemory.cpp).
+  std::mutex StagingMu;
+  void *Staging[2] = {nullptr, nullptr};
+  CUevent StagingDone[2] = {nullptr, nullptr};
+};
+
+// The blocks per SM a long-running loop kernel is timed with, one launch
+// each, before it keeps the fastest (CUDALaunch.cpp).
+struct GridTuning {
+  std::vector<int> Candidates;
+  std::vector<double> Seconds;
+  size_t Next = 0;
+  int Chosen = 0; // 0 while timing
+};
+
+struct CUDAKernel : GenericKernel {
+  CUfunction Fn = nullptr;
+  int MaxThreads = 1024;
+  std::mutex Mu;
+  std::unordered_map<int, int> BlocksPerSM;             // threads -> occupancy
+  std::map<std::pair<int64_t, int>, GridTuning> Tuning; // (trip count, threads)
+};
+
+struct CUDAImage : GenericImage {
+  CUmodule Module = nullptr;
+};
+
+class CUDAPlugin final : public cot::plugin::GenericPlugin {
+public:
+  CUDAPlugin() : GenericPlugin("cuda", 0, MaxCachedBytesPerDevice) {}
+
+private:
+  std::deque<DeviceState> Devices;
+
+  /// Device Dev with its context current on this thread, or an Error (the
+  /// driver is gone, or the context cannot be made current).
+  Error use(int32_t Dev, DeviceState *&D);
+
+  // CUDAPlugin.cpp
+  Error initImpl(int32_t &NumDevices) override;
+  uint32_t deviceFeaturesImpl(int32_t Dev, const char **Why) override;
+  Error initDeviceImpl(int32_t Dev) override;
+  bool isImageCompatibleImpl(const char *Triple, const void *Image,
+                             size_t Size) override;
+  Error loadImageImpl(int32_t Dev, const void *Image, size_t Size,
+                      std::unique_ptr<GenericImage> &Out) override;
+  Error unloadImageImpl(GenericImage &Image) override;
+  Error lookupGlobalImpl(GenericImage &Image, const char *Name, void *&Addr,
+                         uint64_t &Size) override;
+  Error lookupKernelImpl(GenericImage &Image, const char *Name,
+                         std::unique_ptr<GenericKernel> &Out) override;
+  Error setHeapSize(int32_t Dev);
+
+  // CUDAMemory.cpp
+  Error allocImpl(int32_t Dev, size_t Size, void *&Ptr) override;
+  Error freeImpl(int32_t Dev, void *Ptr) override;
+  Error copyToDeviceImpl(int32_t Dev, void *Dst, const void *Src,
+                         size_t Size) override;
+  Error copyFromDeviceImpl(int32_t Dev, void *Dst, const void *Src,
+                           size_t Size) override;
+  Error copyDeviceToDeviceImpl(int32_t SrcDev, const void *Src, int32_t DstDev,
+                               void *Dst, size_t Size) override;
+  /// A copy between Dev and the host, in the direction ToDevice says.
+  Error copyWithHost(int32_t Dev, void *Dst, const void *Src, size_t Size,
+                     bool ToDevice);
+
+  // CUDALaunch.cpp
+  Error launchImpl(GenericKernel &Kernel, void **Args, int32_t NumArgs,
+                   const cot_launch_params &Params,
+                   const cot_launch_site &Site) override;
+};
+
+/// Why the driver cannot be called now (the process is exiting, or this is
+/// a child of fork()), or null.
+const char *driverGone();
+
+} // namespace cot::cuda
+
+#endif

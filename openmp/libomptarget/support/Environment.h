@@ -1,0 +1,40 @@
+//===- Environment.h - Reading the runtime's environment --------*- C++ -*-===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The one parser of the environment variables that libomptarget and its
+// plugins read (docs/Runtime.md, "Environment"): integers in a range and
+// case-insensitive keywords. LIBOMPTARGET_INFO is read here once per library
+// with one rule (a non-negative integer; non-zero prints info lines), so the
+// runtime and the plugins agree on it. What a bad value means (a warning, a
+// fatal error) is the reader's choice: each variable's owner decides.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CLANG_OFFLOAD_LIBOMPTARGET_ENVIRONMENT_H
+#define CLANG_OFFLOAD_LIBOMPTARGET_ENVIRONMENT_H
+
+#include <cstdint>
+
+namespace cot {
+
+enum class EnvValue { Unset, Valid, Invalid };
+
+/// Environment variable Name as a decimal integer in [Min, Max] (spaces
+/// around it allowed) in Out; Invalid for anything else, Out unchanged.
+EnvValue readEnvInteger(const char *Name, int64_t Min, int64_t Max,
+                        int64_t &Out);
+
+/// Whether S equals Lower, ignoring the case of S.
+bool equalsIgnoringCase(const char *S, const char *Lower);
+
+/// LIBOMPTARGET_INFO, read on first use; 0 when unset or invalid (the
+/// runtime warns about an invalid value, see src/Environment.cpp).
+int infoLevel();
+inline bool infoEnabled() { return infoLevel() != 0; }
+
+} // namespace cot
+
+#endif
