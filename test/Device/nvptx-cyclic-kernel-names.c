@@ -1,7 +1,8 @@
 // Loops without a schedule clause become cyclic on the GPU; loops with one
 // keep it, also in a kernel whose name extends that of a kernel without one
-// (`scale_l11` and `scale_l115`: the outlined functions are matched
-// to their kernel by name), and with -g (Clang's `_debug__` functions).
+// (`scale_l11` and `scale_l115`: the outlined functions are tied to their
+// kernel by `!cot.kernel` metadata, which a match of names used to get
+// wrong), and with -g (Clang's artificial `_debug__` functions).
 // RUN: rm -rf %t.nocuda && mkdir -p %t.nocuda
 // RUN: %clang -O2 -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda --offload-arch=sm_90 --cuda-path=%t.nocuda %s -shared -o %t.so -save-temps
 // RUN: llvm-dis %t.so-device-nvptx-lowered.bc -o - | FileCheck %s

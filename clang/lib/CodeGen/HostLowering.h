@@ -22,7 +22,7 @@
 
 #include "OpenMPDevice/DeviceModuleExtraction.h"
 #include "clang-offload/CodeGen/HostOffloadLowering.h"
-#include "clang-offload/CodeGen/OffloadMarkers.h"
+#include "OpenMPDevice/OffloadMarkers.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"

@@ -106,6 +106,11 @@ makeDeviceLinkJob(Compilation &C, const Command &LinkJob,
     Args.push_back(DAL.MakeArgString(O->getAsString(DAL)));
   if (DAL.hasArg(options::OPT_v))
     Args.push_back("-v");
+  // The device passes' remarks (-Rpass=openmp-device) come from the link.
+  for (const opt::Arg *A : DAL.filtered(options::OPT_Rpass_EQ,
+                                        options::OPT_Rpass_missed_EQ,
+                                        options::OPT_Rpass_analysis_EQ))
+    Args.push_back(DAL.MakeArgString(A->getAsString(DAL)));
   // -save-temps keeps the device link's files as <output>-device-*.
   if (DAL.hasArg(options::OPT_save_temps_EQ, options::OPT_save_temps))
     Args.push_back(DAL.MakeArgString("-save-temps=" + saveTempsPrefix(DAL)));

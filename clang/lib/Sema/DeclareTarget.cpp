@@ -15,7 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OffloadSemaConsumer.h"
-#include "clang-offload/CodeGen/OffloadMarkers.h"
+#include "OpenMPDevice/OffloadMarkers.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"

@@ -14,7 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OffloadSemaConsumer.h"
-#include "clang-offload/CodeGen/OffloadMarkers.h"
+#include "OpenMPDevice/OffloadMarkers.h"
 #include "clang-offload/Sema/ExprRebuild.h"
 #include "clang-offload/Sema/HostExpressions.h"
 #include "clang-offload/Sema/InlineTargetData.h"

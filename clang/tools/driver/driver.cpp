@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "clang-offload/DeviceLink/DeviceLink.h"
 #include "clang-offload/Driver/OffloadDriver.h"
 #include "clang-offload/Frontend/CC1.h"
 

@@ -5,15 +5,20 @@
 //===----------------------------------------------------------------------===//
 //
 // Device extraction records each kernel of a device module, with the mode
-// its construct allows, in the named metadata `cot.kernels`; the device link
-// reads it back to form the target's kernels (host-device entries, CUDA
-// kernels in SPMD or generic mode).
+// its construct allows, in the named metadata `cot.kernels`:
+//   !cot.kernels = !{!{ptr @kernel, !"spmd"|"generic", flags...}, ...}
+// with the flags "default-schedule" (no schedule clause) and "teams" (the
+// region forks a league, recorded by the kernel-modes pass). Each function
+// that Clang outlined from a kernel's construct carries `!cot.kernel
+// !{ptr @kernel}`: passes tie code to its kernel by metadata, never by name.
+// The device link's passes read both to form the target's kernels.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef CLANG_OFFLOAD_OPENMPDEVICE_KERNELS_H
 #define CLANG_OFFLOAD_OPENMPDEVICE_KERNELS_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
@@ -34,23 +39,37 @@ struct KernelInfo {
   /// The construct's loops have no schedule or dist_schedule clause, so the
   /// implementation picks the schedule (GPUs make it cyclic).
   bool DefaultSchedule = false;
+  /// The region forks a league of teams (__kmpc_fork_teams).
+  bool HasTeams = false;
 };
 
 /// Appends \p K to the module's kernel list.
 void recordKernel(llvm::Module &M, const KernelInfo &K);
 
+/// Replaces the module's kernel list by \p Kernels.
+void setKernels(llvm::Module &M, llvm::ArrayRef<KernelInfo> Kernels);
+
 /// The kernels recorded in \p M, in order.
 llvm::SmallVector<KernelInfo, 8> kernelsOf(llvm::Module &M);
+
+/// Removes the kernel list and the `!cot.kernel` attachments once the
+/// target's kernels are formed.
+void eraseKernelMetadata(llvm::Module &M);
+
+/// Marks \p Kernel and the functions Clang outlined from its construct
+/// (`!cot.kernel`): the microtasks its code passes to __kmpc_fork_call and
+/// __kmpc_fork_teams, and with -g the compiler-generated (artificial)
+/// bodies that outlined functions call. Functions of the program the region
+/// calls are not members.
+void recordKernelMembers(llvm::Function &Kernel);
+
+/// The kernel whose construct \p F was outlined from, if any.
+llvm::Function *owningKernel(const llvm::Function &F);
 
 /// Converts a pointer-sized kernel or microtask argument value (a pointer or
 /// an integer of up to 64 bits holding the bits) to the parameter type \p To.
 llvm::Value *castPointerSized(llvm::IRBuilder<> &B, llvm::Value *V,
                               llvm::Type *To);
-
-/// Host-device (x86_64) images: gives each kernel the uniform entry
-/// `void <name>(void **Args)` of OffloadABI.h; the outlined function itself
-/// becomes the internal `<name>.impl`.
-void formHostDeviceKernels(llvm::Module &M);
 
 } // namespace cot
 

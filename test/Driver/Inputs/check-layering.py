@@ -11,10 +11,6 @@ import os
 import re
 import sys
 
-# Header-only contracts that may sit above a library that includes them.
-# OffloadMarkers.h moves to llvm/include with the device passes (issue 10).
-HEADER_ONLY = {"clang-offload/CodeGen/OffloadMarkers.h"}
-
 
 def declared_links(lib_dir):
     """Library name -> the cot libraries its CMakeLists links."""
@@ -91,7 +87,7 @@ def main():
         for path in sources_of(root, lib):
             for num, line in enumerate(open(path), 1):
                 m = re.match(r'#include "(clang-offload/(\w+)/[^"]+)"', line)
-                if not m or m.group(1) in HEADER_ONLY:
+                if not m:
                     continue
                 target = "cot" + m.group(2)
                 if target in links and target not in allowed:

@@ -35,11 +35,9 @@ int driverMain(llvm::ArrayRef<const char *> Argv, CC1Function CC1);
 /// <bin>/../lib, as in an LLVM install tree.
 std::string runtimeLibDir(llvm::StringRef Executable);
 
-/// The first argument that selects the device-link subcommand.
+/// The first argument that selects the device-link subcommand
+/// (clang-offload/DeviceLink/DeviceLink.h).
 constexpr const char *DeviceLinkFlag = "-cot-device-link";
-
-/// Runs `bin/clang -cot-device-link ...` (see DeviceLink.h).
-int deviceLinkMain(llvm::ArrayRef<const char *> Argv);
 
 } // namespace cot
 

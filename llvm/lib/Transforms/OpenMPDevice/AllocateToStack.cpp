@@ -21,9 +21,13 @@
 // pinned or pooled memory), of run-time sizes, or without a free in the
 // same function stay calls.
 //
+// Function pass openmp-device-allocate-to-stack.
+//
 //===----------------------------------------------------------------------===//
 
-#include "OpenMPDevice/NVPTX.h"
+#include "ForkCalls.h"
+#include "OpenMPDevice/Diagnostics.h"
+#include "OpenMPDevice/Passes.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
@@ -60,12 +64,6 @@ bool isPredefinedAllocator(const Value *Allocator) {
       Handle = Cast->getOperand(0);
   const auto *C = dyn_cast<ConstantInt>(Handle);
   return C && C->getZExtValue() <= LastPredefinedAllocator;
-}
-
-bool isCallTo(const Instruction &I, StringRef Name) {
-  const auto *Call = dyn_cast<CallInst>(&I);
-  const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
-  return Callee && Callee->getName() == Name;
 }
 
 /// The __kmpc_free calls that release \p Alloc's result.
@@ -110,9 +108,11 @@ uint64_t moveToStack(CallInst &Alloc, uint64_t BudgetLeft) {
 
 PreservedAnalyses AllocateToStackPass::run(Function &F,
                                            FunctionAnalysisManager &) {
+  if (hasDeviceErrors(*F.getParent()))
+    return PreservedAnalyses::all();
   SmallVector<CallInst *, 4> Allocs;
   for (Instruction &I : instructions(F))
-    if (isCallTo(I, "__kmpc_alloc"))
+    if (isa<CallInst>(I) && isCallTo(I, "__kmpc_alloc"))
       Allocs.push_back(cast<CallInst>(&I));
   uint64_t BudgetLeft = StackBudget;
   bool Changed = false;
@@ -121,7 +121,7 @@ PreservedAnalyses AllocateToStackPass::run(Function &F,
     BudgetLeft -= Taken;
     Changed |= Taken != 0;
   }
-  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  return preservedKeepingCFG(Changed);
 }
 
 } // namespace cot

@@ -20,24 +20,34 @@
 // original upper bound, turns it into the chunked form without touching the
 // loop body.
 //
+// Pass openmp-device-cyclic-schedules. It finds the loops of a kernel whose
+// construct has no schedule clause through the `!cot.kernel` attachments
+// (Kernels.h) of the functions outlined from it; loops of functions the
+// region calls keep their schedule. A loop it cannot rewrite stays blocked
+// and is reported as a missed remark (-Rpass-missed=openmp-device).
+//
 //===----------------------------------------------------------------------===//
 
+#include "OpenMPDevice/Diagnostics.h"
 #include "OpenMPDevice/Kernels.h"
-#include "OpenMPDevice/NVPTX.h"
+#include "OpenMPDevice/Passes.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
-#include "llvm/ADT/StringSet.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
-#define DEBUG_TYPE "cot-cyclic-schedule"
+#define DEBUG_TYPE "openmp-device-cyclic-schedules"
 
 STATISTIC(NumCyclicLoops, "Default-scheduled loops made cyclic");
+STATISTIC(NumBlockedLoops, "Default-scheduled loops left blocked");
 
 using namespace llvm;
 
@@ -119,7 +129,22 @@ bool wrapInChunkLoop(CallInst *Init, int Kind, DominatorTree &DT) {
   return true;
 }
 
-void makeCyclic(Function &F) {
+/// Reports that the loop \p Init opens keeps its blocked schedule.
+void reportLeftBlocked(CallInst *Init) {
+  ++NumBlockedLoops;
+  Function &F = *Init->getFunction();
+  LLVM_DEBUG(dbgs() << "loop left blocked in " << F.getName() << "\n");
+  OptimizationRemarkEmitter ORE(&F);
+  ORE.emit([&] {
+    return OptimizationRemarkMissed(RemarkPassName, "BlockedSchedule", Init)
+           << "loop without a schedule clause keeps the blocked schedule in '"
+           << F.getName()
+           << "': its static_init has no single static_fini it dominates; "
+              "GPU memory accesses will not coalesce";
+  });
+}
+
+bool makeCyclic(Function &F) {
   SmallVector<std::pair<CallInst *, int>, 4> Loops;
   for (Instruction &I : instructions(F))
     if (auto *CI = dyn_cast<CallInst>(&I); CI && isStaticInit(*CI))
@@ -127,34 +152,31 @@ void makeCyclic(Function &F) {
           Kind && (Kind->getSExtValue() == KindStatic ||
                    Kind->getSExtValue() == KindDistribute))
         Loops.push_back({CI, int(Kind->getSExtValue())});
+  bool Changed = false;
   for (auto [Init, Kind] : Loops) {
     DominatorTree DT(F);
-    wrapInChunkLoop(Init, Kind, DT);
+    if (wrapInChunkLoop(Init, Kind, DT))
+      Changed = true;
+    else
+      reportLeftBlocked(Init);
   }
+  return Changed;
 }
 
 } // namespace
 
-/// The kernel whose construct \p F was outlined from: Clang names those
-/// functions `<kernel>[_debug__][.omp_outlined...]` (`_debug__` with -g),
-/// and kernel names have no '.'.
-static StringRef owningKernelName(const Function &F) {
-  StringRef Name = F.getName().split('.').first;
-  Name.consume_back("_debug__");
-  return Name;
-}
-
-void makeDefaultSchedulesCyclic(Module &M) {
-  StringSet<> DefaultScheduleKernels;
+PreservedAnalyses CyclicSchedulesPass::run(Module &M, ModuleAnalysisManager &) {
+  if (hasDeviceErrors(M))
+    return PreservedAnalyses::all();
+  SmallPtrSet<Function *, 16> DefaultScheduleKernels;
   for (const KernelInfo &K : kernelsOf(M))
     if (K.DefaultSchedule)
-      DefaultScheduleKernels.insert(K.F->getName());
-  // One walk over the module, not one per kernel; and `<kernel>_l1` does not
-  // claim the functions of `<kernel>_l16` as a prefix test would.
+      DefaultScheduleKernels.insert(K.F);
+  bool Changed = false;
   for (Function &F : M)
-    if (!F.isDeclaration() &&
-        DefaultScheduleKernels.contains(owningKernelName(F)))
-      makeCyclic(F);
+    if (!F.isDeclaration() && DefaultScheduleKernels.count(owningKernel(F)))
+      Changed |= makeCyclic(F);
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace cot

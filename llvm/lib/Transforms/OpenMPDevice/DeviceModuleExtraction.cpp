@@ -14,25 +14,38 @@
 //     constant initialisers (called functions, microtasks passed to
 //     __kmpc_fork_*, globals, string constants).
 // Everything else becomes a declaration or disappears. Host and device share
-// struct layouts by construction, since both come from the same IR.
+// struct layouts by construction, since both come from the same IR. Each
+// kernel's outlined functions carry `!cot.kernel` (Kernels.h).
+//
+// The compile step calls extractDeviceModule; pass openmp-device-extract
+// replaces a host module whose `cot.kernels` lists its outlined target
+// functions by its device module, so that extraction runs alone under opt.
 //
 //===----------------------------------------------------------------------===//
 
 #include "OpenMPDevice/DeviceModuleExtraction.h"
-#include "clang-offload/CodeGen/OffloadMarkers.h"
+#include "OpenMPDevice/Diagnostics.h"
+#include "OpenMPDevice/OffloadMarkers.h"
+#include "OpenMPDevice/Passes.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ReplaceConstant.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/MD5.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
-#define DEBUG_TYPE "cot-device-extraction"
+#define DEBUG_TYPE "openmp-device-extract"
+
+STATISTIC(NumDeviceKernels, "Kernels extracted");
+STATISTIC(NumDeviceGlobals, "Globals the runtime pairs with a device copy");
 
 using namespace llvm;
 
@@ -450,12 +463,47 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
     DevKernel->setLinkage(GlobalValue::WeakODRLinkage);
     DevKernel->setVisibility(GlobalValue::DefaultVisibility);
     recordKernel(*Dev, {DevKernel, K.Mode, K.DefaultSchedule});
+    recordKernelMembers(*DevKernel);
     Keep.insert(DevKernel);
   }
+  NumDeviceKernels += Kernels.size();
+  NumDeviceGlobals += Result.Globals.size();
+  LLVM_DEBUG(dbgs() << "extracted " << Kernels.size() << " kernels and "
+                    << Result.Globals.size() << " device globals\n");
   eraseUnused(*Dev, Keep);
   Dev->addModuleFlag(Module::Max, OptLevelFlag, OptLevel);
   Result.M = std::move(Dev);
   return std::move(Result);
+}
+
+/// Empties \p M: functions, globals, aliases, ifuncs and named metadata.
+static void eraseContents(Module &M) {
+  for (GlobalValue &GV : M.global_values())
+    GV.dropAllReferences();
+  for (GlobalValue &GV : make_early_inc_range(M.global_values())) {
+    GV.removeDeadConstantUsers();
+    GV.replaceAllUsesWith(PoisonValue::get(GV.getType()));
+    GV.eraseFromParent();
+  }
+  for (NamedMDNode &MD : make_early_inc_range(M.named_metadata()))
+    M.eraseNamedMetadata(&MD);
+}
+
+PreservedAnalyses ExtractDeviceModulePass::run(Module &M,
+                                               ModuleAnalysisManager &) {
+  SmallVector<KernelInfo, 8> Kernels = kernelsOf(M);
+  eraseKernelMetadata(M); // the device module lists them anew
+  Expected<DeviceModule> Dev =
+      extractDeviceModule(M, Kernels, recordedOptLevel(M).value_or(0));
+  if (!Dev) {
+    reportDeviceError(M, toString(Dev.takeError()));
+    return PreservedAnalyses::all();
+  }
+  eraseContents(M);
+  if (Linker::linkModules(M, std::move(Dev->M)))
+    reportDeviceError(M, "cannot move the device code of '" +
+                             M.getModuleIdentifier() + "' into its module");
+  return PreservedAnalyses::none();
 }
 
 } // namespace cot

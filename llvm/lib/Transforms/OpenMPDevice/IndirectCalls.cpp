@@ -10,15 +10,25 @@
 // an exported slot, `__cot_indirect_<name>`, that holds its device address)
 // every call through a pointer first asks the device runtime for the device
 // function (__cot_gpu_indirect_function, OffloadABI.h). Programs without
-// indirect functions keep their calls as they are.
+// indirect functions keep their calls as they are. Pass
+// openmp-device-indirect-calls; it runs before the device runtime is linked.
 //
 //===----------------------------------------------------------------------===//
 
-#include "OpenMPDevice/NVPTX.h"
+#include "OpenMPDevice/Diagnostics.h"
+#include "OpenMPDevice/Passes.h"
+
+#include "llvm/ADT/Statistic.h"
 
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "openmp-device-indirect-calls"
+
+STATISTIC(NumTranslatedCalls, "Indirect calls that translate host addresses");
 
 using namespace llvm;
 
@@ -31,9 +41,9 @@ static bool hasIndirectFunctions(const Module &M) {
   return false;
 }
 
-void translateIndirectCalls(Module &M) {
-  if (!hasIndirectFunctions(M))
-    return;
+PreservedAnalyses IndirectCallsPass::run(Module &M, ModuleAnalysisManager &) {
+  if (hasDeviceErrors(M) || !hasIndirectFunctions(M))
+    return PreservedAnalyses::all();
   SmallVector<CallBase *, 16> Calls;
   for (Function &F : M)
     for (Instruction &I : instructions(F))
@@ -41,14 +51,18 @@ void translateIndirectCalls(Module &M) {
           Call && Call->isIndirectCall() && !Call->isInlineAsm())
         Calls.push_back(Call);
   if (Calls.empty())
-    return;
+    return PreservedAnalyses::all();
   Type *Ptr = PointerType::getUnqual(M.getContext());
   FunctionCallee Lookup =
       M.getOrInsertFunction("__cot_gpu_indirect_function", Ptr, Ptr);
   for (CallBase *Call : Calls) {
     IRBuilder<> B(Call);
     Call->setCalledOperand(B.CreateCall(Lookup, {Call->getCalledOperand()}));
+    LLVM_DEBUG(dbgs() << "translated an indirect call in "
+                      << Call->getFunction()->getName() << "\n");
   }
+  NumTranslatedCalls += Calls.size();
+  return PreservedAnalyses::none();
 }
 
 } // namespace cot

@@ -4,17 +4,18 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The `cot.kernels` metadata, and the kernel entries of host-device images:
-// the host plugin calls every kernel as `void <name>(void **Args)`, with each
-// argument as a pointer-sized value (OffloadABI.h), so each outlined target
-// function gets a wrapper that unpacks the arguments and calls it.
+// The `cot.kernels` list and the `!cot.kernel` membership attachments
+// (Kernels.h), and the conversion of pointer-sized kernel arguments.
 //
 //===----------------------------------------------------------------------===//
 
 #include "OpenMPDevice/Kernels.h"
+#include "ForkCalls.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Metadata.h"
 
 using namespace llvm;
@@ -22,16 +23,39 @@ using namespace llvm;
 namespace cot {
 
 static constexpr StringLiteral KernelsMetadata = "cot.kernels";
+static constexpr StringLiteral KernelAttachment = "cot.kernel";
+static constexpr StringLiteral DefaultScheduleFlag = "default-schedule";
+static constexpr StringLiteral TeamsFlag = "teams";
 
-void recordKernel(Module &M, const KernelInfo &K) {
-  LLVMContext &Ctx = M.getContext();
-  NamedMDNode *MD = M.getOrInsertNamedMetadata(KernelsMetadata);
-  SmallVector<Metadata *, 3> Ops = {
+static MDNode *kernelNode(LLVMContext &Ctx, const KernelInfo &K) {
+  SmallVector<Metadata *, 4> Ops = {
       ValueAsMetadata::get(K.F),
       MDString::get(Ctx, K.Mode == KernelMode::SPMD ? "spmd" : "generic")};
   if (K.DefaultSchedule)
-    Ops.push_back(MDString::get(Ctx, "default-schedule"));
-  MD->addOperand(MDNode::get(Ctx, Ops));
+    Ops.push_back(MDString::get(Ctx, DefaultScheduleFlag));
+  if (K.HasTeams)
+    Ops.push_back(MDString::get(Ctx, TeamsFlag));
+  return MDNode::get(Ctx, Ops);
+}
+
+void recordKernel(Module &M, const KernelInfo &K) {
+  M.getOrInsertNamedMetadata(KernelsMetadata)
+      ->addOperand(kernelNode(M.getContext(), K));
+}
+
+void setKernels(Module &M, ArrayRef<KernelInfo> Kernels) {
+  NamedMDNode *MD = M.getOrInsertNamedMetadata(KernelsMetadata);
+  MD->clearOperands();
+  for (const KernelInfo &K : Kernels)
+    MD->addOperand(kernelNode(M.getContext(), K));
+}
+
+static bool hasFlag(const MDNode &Node, StringRef Flag) {
+  for (unsigned I = 2; I < Node.getNumOperands(); ++I)
+    if (auto *S = dyn_cast<MDString>(Node.getOperand(I));
+        S && S->getString() == Flag)
+      return true;
+  return false;
 }
 
 SmallVector<KernelInfo, 8> kernelsOf(Module &M) {
@@ -51,10 +75,67 @@ SmallVector<KernelInfo, 8> kernelsOf(Module &M) {
       continue;
     KernelInfo K{F, Mode->getString() == "spmd" ? KernelMode::SPMD
                                                : KernelMode::Generic};
-    K.DefaultSchedule = Node->getNumOperands() > 2;
+    K.DefaultSchedule = hasFlag(*Node, DefaultScheduleFlag);
+    K.HasTeams = hasFlag(*Node, TeamsFlag);
     Kernels.push_back(K);
   }
   return Kernels;
+}
+
+void eraseKernelMetadata(Module &M) {
+  if (NamedMDNode *MD = M.getNamedMetadata(KernelsMetadata))
+    M.eraseNamedMetadata(MD);
+  unsigned KindID = M.getContext().getMDKindID(KernelAttachment);
+  for (Function &F : M)
+    F.setMetadata(KindID, nullptr);
+}
+
+/// Whether Clang generated \p F (with -g, the bodies of outlined functions
+/// are artificial subprograms called by a wrapper of the same signature).
+static bool isCompilerGenerated(const Function &F) {
+  const DISubprogram *SP = F.getSubprogram();
+  return F.hasLocalLinkage() && SP && SP->isArtificial();
+}
+
+/// The functions outlined from \p F's part of a construct.
+static SmallVector<Function *, 4> outlinedFrom(Function &F) {
+  SmallVector<Function *, 4> Out;
+  for (Instruction &I : instructions(F)) {
+    auto *Call = dyn_cast<CallBase>(&I);
+    if (!Call)
+      continue;
+    if (isCallTo(I, ForkCall) || isCallTo(I, ForkTeams)) {
+      if (Function *Micro = microtaskOf(*Call))
+        Out.push_back(Micro);
+      continue;
+    }
+    Function *Callee = Call->getCalledFunction();
+    if (Callee && !Callee->isDeclaration() && isCompilerGenerated(*Callee))
+      Out.push_back(Callee);
+  }
+  return Out;
+}
+
+void recordKernelMembers(Function &Kernel) {
+  LLVMContext &Ctx = Kernel.getContext();
+  MDNode *Owner = MDNode::get(Ctx, ValueAsMetadata::get(&Kernel));
+  unsigned KindID = Ctx.getMDKindID(KernelAttachment);
+  SmallPtrSet<Function *, 16> Seen;
+  SmallVector<Function *, 16> Work = {&Kernel};
+  while (!Work.empty()) {
+    Function *F = Work.pop_back_val();
+    if (!Seen.insert(F).second)
+      continue;
+    F->setMetadata(KindID, Owner);
+    append_range(Work, outlinedFrom(*F));
+  }
+}
+
+Function *owningKernel(const Function &F) {
+  MDNode *Owner = F.getMetadata(KernelAttachment);
+  if (!Owner || Owner->getNumOperands() != 1)
+    return nullptr;
+  return mdconst::dyn_extract_or_null<Function>(Owner->getOperand(0));
 }
 
 Value *castPointerSized(IRBuilder<> &B, Value *V, Type *To) {
@@ -73,36 +154,6 @@ Value *castPointerSized(IRBuilder<> &B, Value *V, Type *To) {
     return B.CreateZExtOrTrunc(V, To);
   V = B.CreateZExtOrTrunc(V, B.getIntNTy(To->getPrimitiveSizeInBits()));
   return B.CreateBitCast(V, To);
-}
-
-/// Loads argument \p Param of the outlined function from its slot.
-static Value *unpackArgument(IRBuilder<> &B, Value *Args, Argument &Param) {
-  Type *Ptr = B.getPtrTy();
-  Value *Slot = B.CreateConstInBoundsGEP1_64(Ptr, Args, Param.getArgNo());
-  return castPointerSized(B, B.CreateLoad(Ptr, Slot), Param.getType());
-}
-
-void formHostDeviceKernels(Module &M) {
-  LLVMContext &Ctx = M.getContext();
-  for (const KernelInfo &K : kernelsOf(M)) {
-    Function *Impl = K.F;
-    std::string Name = Impl->getName().str();
-    Impl->setName(Name + ".impl");
-    Impl->setLinkage(GlobalValue::InternalLinkage);
-    auto *Entry = Function::Create(
-        FunctionType::get(Type::getVoidTy(Ctx), {PointerType::getUnqual(Ctx)},
-                          false),
-        GlobalValue::ExternalLinkage, Name, M);
-    Entry->addFnAttr(Attribute::NoUnwind);
-    IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Entry));
-    SmallVector<Value *, 8> Args;
-    for (Argument &Param : Impl->args())
-      Args.push_back(unpackArgument(B, Entry->getArg(0), Param));
-    B.CreateCall(Impl, Args);
-    B.CreateRetVoid();
-  }
-  if (NamedMDNode *MD = M.getNamedMetadata(KernelsMetadata))
-    MD->eraseFromParent();
 }
 
 } // namespace cot

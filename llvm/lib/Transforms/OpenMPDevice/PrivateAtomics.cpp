@@ -16,15 +16,26 @@
 // Making those accesses plain lets the copy live in a register, which takes
 // a local-memory read-modify-write out of every chunk of a reduction loop.
 //
+// Function pass openmp-device-private-atomics. It runs inside the
+// optimization pipeline, after inlining has exposed the reductions' private
+// copies, and also on optnone functions (-O0 code).
+//
 //===----------------------------------------------------------------------===//
 
-#include "OpenMPDevice/NVPTX.h"
+#include "ForkCalls.h"
+#include "OpenMPDevice/Passes.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/LowerAtomic.h"
+
+#define DEBUG_TYPE "openmp-device-private-atomics"
+
+STATISTIC(NumPlainAccesses, "Atomics on thread-private memory made plain");
 
 using namespace llvm;
 
@@ -54,6 +65,10 @@ PreservedAnalyses PrivateAtomicsPass::run(Function &F,
         Atomics.push_back(Store);
     }
   }
+  NumPlainAccesses += Atomics.size();
+  LLVM_DEBUG(if (!Atomics.empty()) dbgs()
+             << Atomics.size() << " private atomics in " << F.getName()
+             << "\n");
   for (Instruction *I : Atomics) {
     if (auto *RMW = dyn_cast<AtomicRMWInst>(I))
       lowerAtomicRMWInst(RMW);
@@ -64,8 +79,7 @@ PreservedAnalyses PrivateAtomicsPass::run(Function &F,
     else
       cast<StoreInst>(I)->setAtomic(AtomicOrdering::NotAtomic);
   }
-  return Atomics.empty() ? PreservedAnalyses::all()
-                         : PreservedAnalyses::none();
+  return preservedKeepingCFG(!Atomics.empty());
 }
 
 } // namespace cot

@@ -9,7 +9,9 @@
 // after the construct, so Clang CodeGen evaluates the helper expressions on
 // the host. Our host lowering (clang/lib/CodeGen) finds the calls in the IR,
 // turns them into the runtime calls of OffloadABI.h and deletes them. The
-// markers never reach an object file.
+// markers never reach an object file. Device extraction (llvm/lib/Transforms/
+// OpenMPDevice) reads the annotation names below, so the header lives under
+// llvm/include, which clang includes, never the other way round.
 //
 //   void __cot_site(i32 Site, i32 Kind, i64 Device, i32 IfCond, i32 NumTeams,
 //                   i32 ThreadLimit, i64 TripCount, i32 Flags,
@@ -36,8 +38,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef CLANG_OFFLOAD_CODEGEN_OFFLOADMARKERS_H
-#define CLANG_OFFLOAD_CODEGEN_OFFLOADMARKERS_H
+#ifndef CLANG_OFFLOAD_OPENMPDEVICE_OFFLOADMARKERS_H
+#define CLANG_OFFLOAD_OPENMPDEVICE_OFFLOADMARKERS_H
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
@@ -149,4 +151,4 @@ enum MapOperand : unsigned {
 
 } // namespace cot
 
-#endif // CLANG_OFFLOAD_CODEGEN_OFFLOADMARKERS_H
+#endif // CLANG_OFFLOAD_OPENMPDEVICE_OFFLOADMARKERS_H

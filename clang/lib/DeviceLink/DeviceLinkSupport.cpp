@@ -6,6 +6,8 @@
 
 #include "DeviceLinkSupport.h"
 #include "OpenMPDevice/DeviceModuleExtraction.h"
+#include "OpenMPDevice/Diagnostics.h"
+#include "OpenMPDevice/Passes.h"
 
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -53,30 +55,56 @@ Error runCommand(ArrayRef<StringRef> Args, bool Verbose) {
   return Error::success();
 }
 
-void optimize(Module &M, OptimizationLevel Level, TargetMachine *TM,
-              function_ref<void(PassBuilder &)> AddPasses) {
+std::string defaultPipeline(OptimizationLevel Level) {
+  static const std::pair<OptimizationLevel, StringLiteral> Names[] = {
+      {OptimizationLevel::O0, "default<O0>"},
+      {OptimizationLevel::O1, "default<O1>"},
+      {OptimizationLevel::O2, "default<O2>"},
+      {OptimizationLevel::O3, "default<O3>"},
+      {OptimizationLevel::Os, "default<Os>"},
+      {OptimizationLevel::Oz, "default<Oz>"}};
+  for (const auto &[Known, Name] : Names)
+    if (Level == Known)
+      return Name.str();
+  return "default<O2>";
+}
+
+Error runDevicePipeline(Module &M, StringRef Target, StringRef Pipeline,
+                        TargetMachine *TM,
+                        bool Verbose,
+                        function_ref<void(PassBuilder &)> Register) {
   dropOpenMPModuleFlag(M);
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
   ModuleAnalysisManager MAM;
   // As in Clang's back end: among others, function passes skip optnone
-  // functions (code compiled at -O0).
+  // functions (code compiled at -O0); the device passes are required.
   PassInstrumentationCallbacks PIC;
   StandardInstrumentations SI(M.getContext(), /*DebugLogging=*/false);
   SI.registerCallbacks(PIC, &MAM);
+  PIC.registerShouldRunOptionalPassCallback(
+      [&M](StringRef, Any) { return !hasDeviceErrors(M); });
   PassBuilder PB(TM, PipelineTuningOptions(), std::nullopt, &PIC);
-  if (AddPasses)
-    AddPasses(PB);
+  registerOpenMPDevicePasses(PB);
+  if (Register)
+    Register(PB);
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);
   PB.registerFunctionAnalyses(FAM);
   PB.registerLoopAnalyses(LAM);
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  ModulePassManager MPM = Level == OptimizationLevel::O0
-                              ? PB.buildO0DefaultPipeline(Level)
-                              : PB.buildPerModuleDefaultPipeline(Level);
+  if (Verbose)
+    errs() << "device pipeline for " << Target << ": " << Pipeline << "\n";
+  ModulePassManager MPM;
+  if (Error E = PB.parsePassPipeline(MPM, Pipeline))
+    return E;
   MPM.run(M, MAM);
+  if (hasDeviceErrors(M))
+    return createStringError(inconvertibleErrorCode(),
+                             "the device code for %s has errors",
+                             Target.str().c_str());
+  return Error::success();
 }
 
 Error saveBitcode(const Module &M, Expected<std::string> Path) {

@@ -1,28 +1,33 @@
-//===- GPULibCalls.cpp - C library calls in GPU device code ---------------===//
+//===- LibdeviceMath.cpp - C math in GPU device code ----------------------===//
 //
 // Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
 //
 //===----------------------------------------------------------------------===//
 //
-// Device code from the host parse calls the C library as the host does. On
-// the GPU:
-//   - math functions (sin, expf, ...) and the math intrinsics the NVPTX back
-//     end cannot select become calls of libdevice's __nv_* functions;
-//   - printf becomes CUDA's vprintf(format, buffer), the buffer holding the
-//     (already promoted) arguments, each at its natural alignment;
-//   - malloc, free, vprintf and __assertfail are provided by CUDA; any other
-//     function the program does not define is an error naming it and a
-//     function that calls it.
+// Device code from the host parse calls the C math library as the host does.
+// On the GPU, math functions (sin, expf, ...) and the math intrinsics the
+// NVPTX back end cannot select become calls of libdevice's __nv_* functions
+// (openmp-device-libdevice-math); the device link links libdevice from the
+// CUDA toolkit afterwards. Without a toolkit, openmp-device-math-intrinsics
+// binds the __nv_* calls that the NVPTX back end implements itself (sqrt,
+// fabs, floor, fmin, fma, ...) to LLVM intrinsics; the others still need
+// libdevice.
 //
 //===----------------------------------------------------------------------===//
 
-#include "OpenMPDevice/NVPTX.h"
+#include "OpenMPDevice/Diagnostics.h"
+#include "OpenMPDevice/Passes.h"
 
+#include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/IR/IRBuilder.h"
-#include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "openmp-device-libdevice-math"
+
+STATISTIC(NumBoundToLibdevice, "Math functions bound to libdevice");
+STATISTIC(NumBoundToIntrinsics, "libdevice functions bound to intrinsics");
 
 using namespace llvm;
 
@@ -71,7 +76,10 @@ static std::optional<std::string> libdeviceForIntrinsic(const Function &F) {
   return std::nullopt;
 }
 
-void bindLibdeviceMath(Module &M) {
+PreservedAnalyses LibdeviceMathPass::run(Module &M, ModuleAnalysisManager &) {
+  if (hasDeviceErrors(M))
+    return PreservedAnalyses::all();
+  bool Changed = false;
   for (Function &F : make_early_inc_range(M.functions())) {
     if (!F.isDeclaration() || F.use_empty())
       continue;
@@ -83,13 +91,21 @@ void bindLibdeviceMath(Module &M) {
     if (!Target)
       continue;
     FunctionCallee NV = M.getOrInsertFunction(*Target, F.getFunctionType());
+    LLVM_DEBUG(dbgs() << F.getName() << " -> " << *Target << "\n");
     F.replaceAllUsesWith(NV.getCallee());
     if (!F.isIntrinsic())
       F.eraseFromParent();
+    ++NumBoundToLibdevice;
+    Changed = true;
   }
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
-void bindMathToIntrinsics(Module &M) {
+PreservedAnalyses MathToIntrinsicsPass::run(Module &M,
+                                            ModuleAnalysisManager &) {
+  if (hasDeviceErrors(M))
+    return PreservedAnalyses::all();
+  bool Changed = false;
   static const std::pair<StringRef, Intrinsic::ID> Table[] = {
       {"sqrt", Intrinsic::sqrt},       {"fabs", Intrinsic::fabs},
       {"floor", Intrinsic::floor},     {"ceil", Intrinsic::ceil},
@@ -109,67 +125,12 @@ void bindMathToIntrinsics(Module &M) {
       if (Base == Math && (T->isFloatTy() || T->isDoubleTy())) {
         F.replaceAllUsesWith(Intrinsic::getDeclaration(&M, ID, {T}));
         F.eraseFromParent();
+        ++NumBoundToIntrinsics;
+        Changed = true;
         break;
       }
   }
-}
-
-/// printf(fmt, args...) -> vprintf(fmt, &{args...}).
-static void lowerPrintfCall(CallInst *Call, FunctionCallee VPrintf) {
-  IRBuilder<> B(Call);
-  SmallVector<Type *, 8> Types;
-  for (unsigned I = 1; I < Call->arg_size(); ++I)
-    Types.push_back(Call->getArgOperand(I)->getType());
-  Value *Buffer = ConstantPointerNull::get(B.getPtrTy());
-  if (!Types.empty()) {
-    auto *BufTy = StructType::get(Call->getContext(), Types);
-    Function *F = Call->getFunction();
-    IRBuilder<> EntryB(&*F->getEntryBlock().getFirstInsertionPt());
-    Buffer = EntryB.CreateAlloca(BufTy, nullptr, "printf.args");
-    for (unsigned I = 1; I < Call->arg_size(); ++I)
-      B.CreateStore(Call->getArgOperand(I),
-                    B.CreateStructGEP(BufTy, Buffer, I - 1));
-  }
-  Value *Result = B.CreateCall(VPrintf, {Call->getArgOperand(0), Buffer});
-  Call->replaceAllUsesWith(Result);
-  Call->eraseFromParent();
-}
-
-void lowerGPUPrintf(Module &M) {
-  Function *Printf = M.getFunction("printf");
-  if (!Printf || !Printf->isDeclaration())
-    return;
-  LLVMContext &Ctx = M.getContext();
-  FunctionCallee VPrintf = M.getOrInsertFunction(
-      "vprintf", FunctionType::get(Type::getInt32Ty(Ctx),
-                                   {PointerType::getUnqual(Ctx),
-                                    PointerType::getUnqual(Ctx)},
-                                   false));
-  for (User *U : make_early_inc_range(Printf->users()))
-    if (auto *Call = dyn_cast<CallInst>(U); Call && Call->getCalledFunction() == Printf)
-      lowerPrintfCall(Call, VPrintf);
-}
-
-Error checkDeviceExterns(Module &M) {
-  static const StringSet<> FromCUDA = {"malloc", "free", "vprintf",
-                                       "__assertfail"};
-  for (Function &F : M) {
-    if (!F.isDeclaration() || F.isIntrinsic() || F.use_empty() ||
-        FromCUDA.contains(F.getName()))
-      continue;
-    std::string Caller = "?";
-    for (User *U : F.users())
-      if (auto *I = dyn_cast<Instruction>(U)) {
-        Caller = I->getFunction()->getName().str();
-        break;
-      }
-    return createStringError(
-        inconvertibleErrorCode(),
-        "device code calls '%s' (in function '%s'), which is not available "
-        "on nvptx64-nvidia-cuda",
-        F.getName().str().c_str(), Caller.c_str());
-  }
-  return Error::success();
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace cot

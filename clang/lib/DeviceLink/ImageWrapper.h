@@ -1,20 +1,18 @@
-//===- DeviceLink.h - Device images at link time ----------------*- C++ -*-===//
+//===- ImageWrapper.h - Device images in a host object ----------*- C++ -*-===//
 //
 // Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
 //
 //===----------------------------------------------------------------------===//
 //
-// The device link step (ARCHITECTURE.md, section 3, step 4), run by the
-// driver as `clang -cot-device-link -targets=... -o wrapper.o inputs...`
-// before the host link: it collects the device modules embedded in the
-// link's objects and archives, links them per target, builds a device image
-// per target, and writes an object that embeds the images and registers them
-// with libomptarget when the program starts.
+// The last step of the device link: the object that embeds the images the
+// device tool chains built and registers them with libomptarget; and the
+// object-file emission the host-device tool chain shares with it. Private
+// to clang/lib/DeviceLink.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef CLANG_OFFLOAD_DRIVER_DEVICELINK_H
-#define CLANG_OFFLOAD_DRIVER_DEVICELINK_H
+#ifndef CLANG_OFFLOAD_LIB_DEVICELINK_IMAGEWRAPPER_H
+#define CLANG_OFFLOAD_LIB_DEVICELINK_IMAGEWRAPPER_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -50,4 +48,4 @@ llvm::Error emitObjectFile(llvm::Module &M, llvm::StringRef Path,
 
 } // namespace cot
 
-#endif // CLANG_OFFLOAD_DRIVER_DEVICELINK_H
+#endif // CLANG_OFFLOAD_LIB_DEVICELINK_IMAGEWRAPPER_H

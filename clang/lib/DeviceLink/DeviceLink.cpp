@@ -5,46 +5,45 @@
 //===----------------------------------------------------------------------===//
 //
 // `clang -cot-device-link -targets=<t>,... [-O<n>] [-v] [-save-temps=<prefix>]
+//        [-Rpass=<regex>] [-Rpass-missed=<regex>] [-Rpass-analysis=<regex>]
 //        -o <wrapper.o> <objects and archives>`
 //
 // For each offload target: read the device modules that the compile step
 // embedded in the objects (sections __CLANG_OFFLOAD_BUNDLE__openmp-<triple>,
-// read with the bundler library), link them into one module, optimize it with
-// the whole device program in view, and build the image. The optimization
-// level is the command line's -O, else the highest the compiles of the
-// objects used (no -O: -O0, as with upstream Clang); functions compiled at
-// -O0 keep optnone and stay unoptimized at any level:
-//   - x86_64-pc-linux-gnu: an ELF shared object, linked by our own driver
-//     against libomptarget-hostdevice.a (the device side of the omp_* API)
-//     with -Bsymbolic so that the image's own definitions win over the
-//     program's when the host plugin dlopens it.
-// Then write the wrapper object (ImageWrapper.cpp) for the host link.
+// read with the bundler library), link them into one module, and have the
+// target's device tool chain (DeviceToolChain.h: HostDeviceToolChain.cpp,
+// NVPTXToolChain.cpp) lower and optimize it with the whole device program in
+// view and build the image. The optimization level is the command line's
+// -O, else the highest the compiles of the objects used (no -O: -O0, as with
+// upstream Clang); functions compiled at -O0 keep optnone and stay
+// unoptimized at any level. Each tool chain runs one pass pipeline (printed
+// with -v); the device passes' errors and the remarks that -Rpass... asks
+// for reach the user through the LLVMContext's diagnostic handler
+// (DeviceLinkDiagnostics.h). Then write the wrapper object
+// (ImageWrapper.cpp) for the host link.
 //
 //===----------------------------------------------------------------------===//
 
-#include "clang-offload/Driver/DeviceLink.h"
-#include "DeviceLinkSupport.h"
+#include "clang-offload/DeviceLink/DeviceLink.h"
+#include "DeviceLinkDiagnostics.h"
+#include "DeviceToolChain.h"
+#include "ImageWrapper.h"
+#include "OpenMPDevice/DeviceModuleExtraction.h"
+#include "OpenMPDevice/NVPTX.h"
 #include "clang-offload/Driver/OffloadDriver.h"
 #include "clang-offload/Driver/OffloadOptions.h"
 #include "clang-offload/OffloadBundler/OffloadBundler.h"
-#include "OpenMPDevice/DeviceModuleExtraction.h"
-#include "OpenMPDevice/Kernels.h"
-#include "OpenMPDevice/NVPTX.h"
 
 #include "llvm/BinaryFormat/Magic.h"
 #include "llvm/Bitcode/BitcodeReader.h"
-#include "llvm/Bitcode/BitcodeWriter.h"
-#include "llvm/IR/DiagnosticInfo.h"
-#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Linker/Linker.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Program.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
@@ -67,6 +66,9 @@ struct DeviceLinkOptions {
   bool Verbose = false;
   /// With -save-temps=<prefix>, device files are kept as <prefix>-device-*.
   std::string SaveTempsPrefix;
+  /// -Rpass=, -Rpass-missed=, -Rpass-analysis=: the passes whose remarks
+  /// are shown (the device passes' are under "openmp-device").
+  std::string PassedRemarks, MissedRemarks, AnalysisRemarks;
 };
 
 /// The static library -l<Name> stands for, searched like the linker does in
@@ -104,6 +106,12 @@ Expected<DeviceLinkOptions> parseArgs(ArrayRef<const char *> Argv) {
       Opts.Verbose = true;
     else if (A.consume_front("-save-temps="))
       Opts.SaveTempsPrefix = A.str();
+    else if (A.consume_front("-Rpass="))
+      Opts.PassedRemarks = A.str();
+    else if (A.consume_front("-Rpass-missed="))
+      Opts.MissedRemarks = A.str();
+    else if (A.consume_front("-Rpass-analysis="))
+      Opts.AnalysisRemarks = A.str();
     else if (A == "-O0")
       Opts.Level = OptimizationLevel::O0;
     else if (A == "-O1")
@@ -131,6 +139,14 @@ Expected<DeviceLinkOptions> parseArgs(ArrayRef<const char *> Argv) {
                                "unknown device-link option '%s'", Argv[I]);
     else
       Opts.Inputs.push_back(A.str());
+  }
+  for (const std::string *Pattern :
+       {&Opts.PassedRemarks, &Opts.MissedRemarks, &Opts.AnalysisRemarks}) {
+    std::string Problem;
+    if (!Pattern->empty() && !Regex(*Pattern).isValid(Problem))
+      return createStringError(inconvertibleErrorCode(),
+                               "invalid regular expression '%s' in -Rpass: %s",
+                               Pattern->c_str(), Problem.c_str());
   }
   if (Opts.Output.empty())
     return createStringError(inconvertibleErrorCode(),
@@ -216,66 +232,15 @@ OptimizationLevel deviceOptLevel(const DeviceLinkOptions &Opts,
   }
 }
 
-} // namespace
-
-namespace {
-
-/// Builds the shared object that the host plugin loads.
-Expected<std::string> buildHostDeviceImage(Module &M, OptimizationLevel Level,
-                                           const DeviceLinkOptions &Opts,
-                                           TempFiles &Temps) {
-  Expected<std::string> Obj = Temps.create("device-x86_64", "o");
-  Expected<std::string> Image = Temps.create("device-x86_64", "so");
-  if (!Obj)
-    return Obj.takeError();
-  if (!Image)
-    return Image.takeError();
-  CodeGenOptLevel CGLevel = Level == OptimizationLevel::O0
-                                ? CodeGenOptLevel::None
-                                : CodeGenOptLevel::Default;
-  if (Error E = emitObjectFile(M, *Obj, Reloc::PIC_, CGLevel))
-    return std::move(E);
-
-  std::string HostDeviceLib =
-      runtimeLibDir(Opts.Executable) + "/libomptarget-hostdevice.a";
-  SmallVector<StringRef, 16> Args = {Opts.Executable, "-shared", "-fopenmp", "-o", *Image,
-                                     *Obj, HostDeviceLib, "-Wl,-Bsymbolic",
-                                     "-lm"};
-  if (Error E = runCommand(Args, Opts.Verbose))
-    return std::move(E);
-  auto Bytes = MemoryBuffer::getFile(*Image);
-  if (!Bytes)
-    return createFileError(*Image, Bytes.getError());
-  return (*Bytes)->getBuffer().str();
-}
-
-/// The device program is optimized as a whole; remarks about it (a simd
-/// loop the GPU does not vectorize) would only confuse: errors only.
-void reportDeviceDiagnostic(const DiagnosticInfo *DI, void *) {
-  if (DI->getSeverity() != DS_Error)
-    return;
-  DiagnosticPrinterRawOStream DP(errs());
-  errs() << "clang: error: ";
-  DI->print(DP);
-  errs() << "\n";
-}
-
 /// Builds the image for one target from its linked device module.
 Expected<std::string> buildImage(const OffloadTarget &T, Module &M,
                                  const DeviceLinkOptions &Opts,
                                  TempFiles &Temps) {
-  OptimizationLevel Level = deviceOptLevel(Opts, M);
-  if (T.Triple == NVPTXTriple) {
-    NVPTXImageOptions NV{T.Arch, Opts.CudaPath, runtimeLibDir(Opts.Executable),
-                         Opts.Verbose, Level != OptimizationLevel::O0};
-    return buildNVPTXImage(M, NV, Temps);
-  }
-  formHostDeviceKernels(M);
-  optimize(M, Level, nullptr);
-  if (Temps.keeping())
-    if (Error E = saveBitcode(M, Temps.create("device-" + T.Triple, "bc")))
-      return std::move(E);
-  return buildHostDeviceImage(M, Level, Opts, Temps);
+  ToolChainContext Ctx{Opts.Executable, runtimeLibDir(Opts.Executable),
+                       Opts.CudaPath, Opts.Verbose, Temps};
+  std::unique_ptr<DeviceToolChain> TC =
+      createDeviceToolChain(T.Triple, T.Arch, Ctx);
+  return TC->buildImage(M, deviceOptLevel(Opts, M));
 }
 
 Error deviceLink(const DeviceLinkOptions &Opts) {
@@ -289,7 +254,8 @@ Error deviceLink(const DeviceLinkOptions &Opts) {
     if (Buffers->empty())
       continue;
     LLVMContext Ctx;
-    Ctx.setDiagnosticHandlerCallBack(reportDeviceDiagnostic);
+    Ctx.setDiagnosticHandler(std::make_unique<DeviceLinkDiagnostics>(
+        Opts.PassedRemarks, Opts.MissedRemarks, Opts.AnalysisRemarks));
     auto M = linkDeviceModules(*Buffers, Ctx, T.Triple);
     if (!M)
       return M.takeError();
@@ -311,6 +277,13 @@ int deviceLinkMain(ArrayRef<const char *> Argv) {
     return 1;
   }
   return 0;
+}
+
+std::unique_ptr<DeviceToolChain> createDeviceToolChain(
+    StringRef Triple, StringRef Arch, const ToolChainContext &Ctx) {
+  if (Triple == NVPTXTriple)
+    return createNVPTXToolChain(Arch, Ctx);
+  return createHostDeviceToolChain(Triple, Ctx);
 }
 
 } // namespace cot

@@ -1,4 +1,4 @@
-//===- NVPTXRetarget.cpp - Host IR to nvptx64 ------------------------------===//
+//===- RetargetNVPTX.cpp - Host IR to nvptx64 ------------------------------===//
 //
 // Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -18,10 +18,16 @@
 // stronger than monotonic and fences, which LLVM 19's NVPTX back end cannot
 // select, become monotonic accesses and memory barriers.
 //
+// Pass openmp-device-retarget-nvptx; its errors reach the diagnostic handler.
+//
 //===----------------------------------------------------------------------===//
 
-#include "OpenMPDevice/NVPTX.h"
 #include "OpenMPDevice/DeviceModuleExtraction.h"
+#include "OpenMPDevice/Diagnostics.h"
+#include "OpenMPDevice/NVPTX.h"
+#include "OpenMPDevice/Passes.h"
+
+#include "llvm/ADT/Statistic.h"
 
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -32,27 +38,24 @@
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/Local.h"
+
+#define DEBUG_TYPE "openmp-device-retarget-nvptx"
+
+STATISTIC(NumOrderedAccesses, "Ordered atomic accesses and fences lowered");
+STATISTIC(NumGPUVariants, "Calls bound to GPU-only declare variants");
 
 using namespace llvm;
 
 namespace cot {
 
-/// "file:line: " of a function when the program was compiled with -g.
-static std::string sourceLocation(const Function &F) {
-  const DISubprogram *SP = F.getSubprogram();
-  if (!SP)
-    return "";
-  return (SP->getFilename() + ":" + Twine(SP->getLine()) + ": ").str();
-}
-
-static Error hostOnly(const Function &F, const Twine &What) {
-  return createStringError(
-      inconvertibleErrorCode(),
-      "%s%s cannot run on an NVIDIA GPU; used in function '%s', which a "
-      "target region reaches",
-      sourceLocation(F).c_str(), What.str().c_str(),
-      demangle(F.getName()).c_str());
+/// Reports that \p F uses \p What, which no GPU can run; returns true.
+static bool hostOnly(const Function &F, const Twine &What) {
+  reportDeviceError(F, What + " cannot run on an NVIDIA GPU; used in "
+                           "function '" + demangle(F.getName()) +
+                           "', which a target region reaches");
+  return true;
 }
 
 static bool usesLongDouble(const Instruction &I) {
@@ -62,8 +65,9 @@ static bool usesLongDouble(const Instruction &I) {
                 [](const Use &U) { return U->getType()->isX86_FP80Ty(); });
 }
 
-/// The first host-only feature \p F uses, as an error.
-static Error checkHostOnlyFeatures(const Function &F) {
+/// Reports the first host-only feature \p F uses; returns whether it uses
+/// one.
+static bool usesHostOnlyFeature(const Function &F) {
   if (F.isVarArg() && !F.isDeclaration())
     return hostOnly(F, "a variadic function definition");
   for (const Instruction &I : instructions(F)) {
@@ -84,7 +88,7 @@ static Error checkHostOnlyFeatures(const Function &F) {
         return hostOnly(F, "a thread_local variable");
     }
   }
-  return Error::success();
+  return false;
 }
 
 /// C++ compiled with exceptions wraps calls in invokes with cleanup and
@@ -135,6 +139,7 @@ static void lowerOrderingToBarriers(Function &F) {
     return;
   Function *Barrier = Intrinsic::getDeclaration(F.getParent(),
                                                 Intrinsic::nvvm_membar_gl);
+  NumOrderedAccesses += Work.size();
   for (Instruction *I : Work) {
     if (isa<FenceInst>(I)) {
       CallInst::Create(Barrier, "", I);
@@ -165,23 +170,33 @@ static void bindGPUVariants(Module &M) {
   for (MDNode *Pair : List->operands()) {
     auto *Base = mdconst::dyn_extract_or_null<Function>(Pair->getOperand(0));
     auto *Variant = mdconst::dyn_extract_or_null<Function>(Pair->getOperand(1));
-    if (Base && Variant)
+    if (Base && Variant) {
       Base->replaceAllUsesWith(Variant);
+      ++NumGPUVariants;
+    }
   }
   M.eraseNamedMetadata(List);
 }
 
-Error retargetToNVPTX(Module &M) {
+/// Reports the first thread_local variable that device code uses; returns
+/// whether there is one.
+static bool usesThreadLocal(Module &M) {
   for (GlobalVariable &GV : M.globals())
-    if (GV.isThreadLocal() && !GV.use_empty())
-      return createStringError(inconvertibleErrorCode(),
-                               "the thread_local variable '%s' cannot be "
-                               "used on an NVIDIA GPU",
-                               GV.getName().str().c_str());
+    if (GV.isThreadLocal() && !GV.use_empty()) {
+      reportDeviceError(M, "the thread_local variable '" + GV.getName() +
+                               "' cannot be used on an NVIDIA GPU");
+      return true;
+    }
+  return false;
+}
+
+PreservedAnalyses RetargetNVPTXPass::run(Module &M, ModuleAnalysisManager &) {
+  if (hasDeviceErrors(M) || usesThreadLocal(M))
+    return PreservedAnalyses::all();
+  if (any_of(M, [](const Function &F) { return usesHostOnlyFeature(F); }))
+    return PreservedAnalyses::all();
   bindGPUVariants(M);
   for (Function &F : M) {
-    if (Error E = checkHostOnlyFeatures(F))
-      return E;
     dropExceptionPaths(F);
     dropHostAttributes(F);
     lowerOrderingToBarriers(F);
@@ -189,7 +204,9 @@ Error retargetToNVPTX(Module &M) {
   M.setTargetTriple(NVPTXTriple);
   M.setDataLayout(NVPTXDataLayout);
   M.setModuleInlineAsm("");
-  return Error::success();
+  LLVM_DEBUG(dbgs() << "retargeted " << M.getModuleIdentifier()
+                    << " to " << NVPTXTriple << "\n");
+  return PreservedAnalyses::none();
 }
 
 } // namespace cot

@@ -5,12 +5,12 @@
 //===----------------------------------------------------------------------===//
 //
 // What the device link's per-target image builders share: temporary files,
-// running tools, the optimization pipeline. Private to clang/lib/Driver.
+// running tools, the device pass pipeline. Private to clang/lib/DeviceLink.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef CLANG_OFFLOAD_LIB_DRIVER_DEVICELINKSUPPORT_H
-#define CLANG_OFFLOAD_LIB_DRIVER_DEVICELINKSUPPORT_H
+#ifndef CLANG_OFFLOAD_LIB_DEVICELINK_DEVICELINKSUPPORT_H
+#define CLANG_OFFLOAD_LIB_DEVICELINK_DEVICELINKSUPPORT_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -48,34 +48,27 @@ private:
 /// Runs a tool; prints the command line first with -v.
 llvm::Error runCommand(llvm::ArrayRef<llvm::StringRef> Args, bool Verbose);
 
-/// Runs the default pipeline of \p Level over \p M, with the target's own
-/// passes when \p TM is given and ours where \p AddPasses registers them.
-/// Functions with optnone (from -O0 compiles) are left as they are, and
-/// LLVM's OpenMPOpt does not run (dropOpenMPModuleFlag).
-void optimize(llvm::Module &M, llvm::OptimizationLevel Level,
-              llvm::TargetMachine *TM,
-              llvm::function_ref<void(llvm::PassBuilder &)> AddPasses = {});
+/// The pipeline text of LLVM's default pipeline at \p Level:
+/// "default<O2>" and so on.
+std::string defaultPipeline(llvm::OptimizationLevel Level);
+
+/// Runs for the offload target \p Target the pipeline \p Pipeline (text, with the device passes of
+/// OpenMPDevice/Passes.h registered by name) over \p M, with the target's
+/// own passes when \p TM is given and what \p Register adds to the
+/// PassBuilder (device-link passes, extension-point callbacks). With
+/// \p Verbose the pipeline is printed first. Functions with optnone (from
+/// -O0 compiles) are left to the passes that must run, and LLVM's OpenMPOpt
+/// does not run (dropOpenMPModuleFlag). Once a device pass has reported an
+/// error, the optional passes are skipped; the result is then an error.
+llvm::Error
+runDevicePipeline(llvm::Module &M, llvm::StringRef Target,
+                  llvm::StringRef Pipeline,
+                  llvm::TargetMachine *TM, bool Verbose,
+                  llvm::function_ref<void(llvm::PassBuilder &)> Register = {});
 
 /// Writes \p M as bitcode to \p Path.
 llvm::Error saveBitcode(const llvm::Module &M, llvm::Expected<std::string> Path);
 
-/// What the NVPTX image builder needs to know.
-struct NVPTXImageOptions {
-  std::string Arch;     ///< --offload-arch, or empty for the default set
-  std::string CudaPath; ///< --cuda-path, or empty to search
-  std::string RuntimeLibDir;
-  bool Verbose;
-  /// O3 and ptxas -O3, or (at -O0) only the passes correctness needs and
-  /// ptxas -O0.
-  bool Optimize;
-};
-
-/// Builds an nvptx64 image (OffloadABI.h's container of PTX and cubins) from
-/// a linked device module.
-llvm::Expected<std::string> buildNVPTXImage(llvm::Module &M,
-                                            const NVPTXImageOptions &Opts,
-                                            TempFiles &Temps);
-
 } // namespace cot
 
-#endif // CLANG_OFFLOAD_LIB_DRIVER_DEVICELINKSUPPORT_H
+#endif // CLANG_OFFLOAD_LIB_DEVICELINK_DEVICELINKSUPPORT_H

@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "clang-offload/Driver/DeviceLink.h"
+#include "ImageWrapper.h"
 
 #include "OffloadABI.h"
 

@@ -1,0 +1,84 @@
+//===- HostDeviceToolChain.cpp - Device images for the host device --------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The x86_64-pc-linux-gnu device tool chain (DeviceToolChain.h): the pass
+// pipeline "openmp-device-host-kernels,default<O...>" (printed with -v)
+// gives each kernel the host plugin's entry and optimizes, and the image is
+// an ELF shared object, linked by our own driver against
+// libomptarget-hostdevice.a (the device side of the omp_* API) with
+// -Bsymbolic so that the image's own definitions win over the program's
+// when the host plugin dlopens it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DeviceToolChain.h"
+#include "ImageWrapper.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace llvm;
+
+namespace cot {
+namespace {
+
+/// Builds the shared object that the host plugin loads.
+Expected<std::string> buildSharedObject(Module &M, OptimizationLevel Level,
+                                        const ToolChainContext &Opts) {
+  TempFiles &Temps = Opts.Temps;
+  Expected<std::string> Obj = Temps.create("device-x86_64", "o");
+  Expected<std::string> Image = Temps.create("device-x86_64", "so");
+  if (!Obj)
+    return Obj.takeError();
+  if (!Image)
+    return Image.takeError();
+  CodeGenOptLevel CGLevel = Level == OptimizationLevel::O0
+                                ? CodeGenOptLevel::None
+                                : CodeGenOptLevel::Default;
+  if (Error E = emitObjectFile(M, *Obj, Reloc::PIC_, CGLevel))
+    return std::move(E);
+
+  std::string HostDeviceLib =
+      Opts.RuntimeLibDir + "/libomptarget-hostdevice.a";
+  SmallVector<StringRef, 16> Args = {
+      Opts.Executable, "-shared", "-fopenmp",         "-o", *Image,
+      *Obj,            HostDeviceLib, "-Wl,-Bsymbolic", "-lm"};
+  if (Error E = runCommand(Args, Opts.Verbose))
+    return std::move(E);
+  auto Bytes = MemoryBuffer::getFile(*Image);
+  if (!Bytes)
+    return createFileError(*Image, Bytes.getError());
+  return (*Bytes)->getBuffer().str();
+}
+
+class HostDeviceToolChain : public DeviceToolChain {
+public:
+  HostDeviceToolChain(StringRef Triple, const ToolChainContext &Ctx)
+      : DeviceToolChain(Ctx), Triple(Triple) {}
+
+  Expected<std::string> buildImage(Module &M,
+                                   OptimizationLevel Level) override {
+    if (Error E = runDevicePipeline(
+            M, Triple, "openmp-device-host-kernels," + defaultPipeline(Level),
+            nullptr, Ctx.Verbose))
+      return std::move(E);
+    if (Ctx.Temps.keeping())
+      if (Error E = saveBitcode(M, Ctx.Temps.create("device-" + Triple, "bc")))
+        return std::move(E);
+    return buildSharedObject(M, Level, Ctx);
+  }
+
+private:
+  std::string Triple;
+};
+
+} // namespace
+
+std::unique_ptr<DeviceToolChain>
+createHostDeviceToolChain(StringRef Triple, const ToolChainContext &Ctx) {
+  return std::make_unique<HostDeviceToolChain>(Triple, Ctx);
+}
+
+} // namespace cot

@@ -1,0 +1,73 @@
+//===- Diagnostics.h - Errors and remarks of the device passes --*- C++ -*-===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The device passes report through the LLVMContext's diagnostic handler,
+// never by failing silently: what device code cannot do is a
+// DeviceCodeDiagnostic error (file:line when the program has debug info),
+// and what they decided (SPMD or generic kernels, globalized locals, loops
+// left blocked) are optimization remarks under the pass name
+// "openmp-device", which `-Rpass=openmp-device` (clang) or
+// `-pass-remarks=openmp-device` (opt) shows.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CLANG_OFFLOAD_OPENMPDEVICE_DIAGNOSTICS_H
+#define CLANG_OFFLOAD_OPENMPDEVICE_DIAGNOSTICS_H
+
+#include "llvm/ADT/Twine.h"
+#include "llvm/IR/DiagnosticInfo.h"
+
+#include <string>
+
+namespace llvm {
+class Function;
+class Instruction;
+class Module;
+} // namespace llvm
+
+namespace cot {
+
+/// The pass name of every remark of the device passes.
+inline constexpr char RemarkPassName[] = "openmp-device";
+
+/// An error or warning about device code, with the source location when
+/// the program has debug info.
+class DeviceCodeDiagnostic : public llvm::DiagnosticInfo {
+public:
+  DeviceCodeDiagnostic(llvm::DiagnosticSeverity Severity,
+                       const llvm::Twine &Msg)
+      : DiagnosticInfo(kind(), Severity), Msg(Msg.str()) {}
+  void print(llvm::DiagnosticPrinter &DP) const override;
+  static bool classof(const DiagnosticInfo *DI) {
+    return DI->getKind() == kind();
+  }
+
+private:
+  static int kind();
+  std::string Msg;
+};
+
+/// "file:line: " of \p At, else of \p F, when the program has debug info;
+/// empty otherwise.
+std::string sourceLocation(const llvm::Function *F,
+                           const llvm::Instruction *At = nullptr);
+
+/// Reports an error in the device code of \p F (at \p At when known).
+void reportDeviceError(const llvm::Function &F, const llvm::Twine &Msg,
+                       const llvm::Instruction *At = nullptr);
+
+/// Reports an error about the device program \p M as a whole.
+void reportDeviceError(llvm::Module &M, const llvm::Twine &Msg);
+
+/// Whether a device pass reported an error in \p M. Reporting one marks the
+/// module (named metadata `cot.device-errors`); later device passes leave a
+/// marked module as it is, so one error is not followed by others it
+/// caused.
+bool hasDeviceErrors(const llvm::Module &M);
+
+} // namespace cot
+
+#endif // CLANG_OFFLOAD_OPENMPDEVICE_DIAGNOSTICS_H

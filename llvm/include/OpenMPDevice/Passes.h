@@ -1,0 +1,84 @@
+//===- Passes.h - The device lowering passes --------------------*- C++ -*-===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Device lowering (ARCHITECTURE.md, section 4) as new-pass-manager passes,
+// one concern each, registered under the names below so that the device
+// link runs one pipeline string and `opt -load-pass-plugin=
+// lib/OpenMPDevicePasses.so -passes=openmp-device-<name>` runs any of them
+// alone. The NVPTX lowering, in the order the device link runs it
+// (nvptxLoweringPipeline):
+//
+//   openmp-device-retarget-nvptx     triple, data layout, attributes;
+//                                    host-only features are errors
+//   openmp-device-allocate-to-stack  (function) small allocate-clause
+//                                    storage becomes stack slots
+//   openmp-device-libdevice-math     C math calls to libdevice's __nv_*
+//   openmp-device-cyclic-schedules   default-scheduled loops go cyclic
+//   openmp-device-kernel-modes       SPMD or generic mode per kernel
+//   openmp-device-team-reductions    SPMD teams sums: one atomic per block
+//   openmp-device-globalize          locals parallel regions share move to
+//                                    team-shared storage (generic kernels)
+//   openmp-device-parallel-regions   __kmpc_fork_teams/__kmpc_fork_call
+//                                    lowered for each mode
+//   openmp-device-nvptx-kernels      the CUDA kernel entries, with the
+//                                    generic kernels' region dispatch
+//   openmp-device-printf             printf to CUDA's vprintf
+//   openmp-device-indirect-calls     calls through host function pointers
+//
+// and, after the device runtime is linked, in and after the optimization
+// pipeline: openmp-device-private-atomics (function),
+// openmp-device-math-intrinsics (without libdevice) and
+// openmp-device-check-externs. The host device runs
+// openmp-device-host-kernels. openmp-device-extract turns a host module
+// whose `cot.kernels` lists its outlined target functions into its device
+// module (the compile step calls extractDeviceModule directly).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CLANG_OFFLOAD_OPENMPDEVICE_PASSES_H
+#define CLANG_OFFLOAD_OPENMPDEVICE_PASSES_H
+
+#include "llvm/IR/PassManager.h"
+
+#include <string>
+
+namespace llvm {
+class PassBuilder;
+}
+
+namespace cot {
+
+/// The lowering must run whatever the optimization level, also on optnone
+/// functions (code compiled at -O0).
+template <typename PassT>
+struct DevicePassInfoMixin : llvm::PassInfoMixin<PassT> {
+  static bool isRequired() { return true; }
+};
+
+#define COT_DEVICE_MODULE_PASS(Name, ClassName)                                \
+  struct ClassName : DevicePassInfoMixin<ClassName> {                          \
+    llvm::PreservedAnalyses run(llvm::Module &M,                               \
+                                llvm::ModuleAnalysisManager &MAM);             \
+  };
+#define COT_DEVICE_FUNCTION_PASS(Name, ClassName)                              \
+  struct ClassName : DevicePassInfoMixin<ClassName> {                          \
+    llvm::PreservedAnalyses run(llvm::Function &F,                             \
+                                llvm::FunctionAnalysisManager &FAM);           \
+  };
+#include "OpenMPDevice/Passes.def"
+#undef COT_DEVICE_MODULE_PASS
+#undef COT_DEVICE_FUNCTION_PASS
+
+/// Registers every pass above by name with \p PB.
+void registerOpenMPDevicePasses(llvm::PassBuilder &PB);
+
+/// The pipeline that lowers a linked device module (host IR) to nvptx64
+/// code that calls the device runtime.
+std::string nvptxLoweringPipeline();
+
+} // namespace cot
+
+#endif // CLANG_OFFLOAD_OPENMPDEVICE_PASSES_H

@@ -1,0 +1,94 @@
+//===- ForkCalls.cpp - Fork calls and reach in device code ----------------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Helpers of the GPU kernel passes (ForkCalls.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ForkCalls.h"
+
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+
+using namespace llvm;
+
+namespace cot {
+
+Function *calledFunction(const Instruction &I) {
+  const auto *CB = dyn_cast<CallBase>(&I);
+  return CB ? CB->getCalledFunction() : nullptr;
+}
+
+bool isCallTo(const Instruction &I, StringRef Name) {
+  Function *F = calledFunction(I);
+  return F && F->getName() == Name;
+}
+
+bool containsCallTo(Function &F, StringRef Name) {
+  return any_of(instructions(F),
+                [&](Instruction &I) { return isCallTo(I, Name); });
+}
+
+Function *microtaskOf(const CallBase &Fork) {
+  if (Fork.arg_size() < 3)
+    return nullptr;
+  return dyn_cast<Function>(Fork.getArgOperand(2)->stripPointerCasts());
+}
+
+/// Defined functions \p F calls or passes around (microtasks).
+static SmallVector<Function *, 8> referencedFunctions(Function &F) {
+  SmallVector<Function *, 8> Out;
+  for (Instruction &I : instructions(F))
+    for (Value *Op : I.operands())
+      if (auto *Callee = dyn_cast<Function>(Op->stripPointerCasts()))
+        if (!Callee->isDeclaration())
+          Out.push_back(Callee);
+  return Out;
+}
+
+SetVector<Function *> reachableFrom(Function *Root) {
+  SetVector<Function *> Seen;
+  SmallVector<Function *, 16> Work = {Root};
+  while (!Work.empty()) {
+    Function *F = Work.pop_back_val();
+    if (Seen.insert(F))
+      append_range(Work, referencedFunctions(*F));
+  }
+  return Seen;
+}
+
+SmallVector<KernelReach, 8> kernelReaches(Module &M) {
+  SmallVector<KernelReach, 8> Result;
+  for (const KernelInfo &K : kernelsOf(M))
+    if (!K.F->isDeclaration())
+      Result.push_back({K, reachableFrom(K.F)});
+  return Result;
+}
+
+MapVector<Function *, KernelMode>
+modesOfReachedFunctions(ArrayRef<KernelReach> Kernels) {
+  MapVector<Function *, KernelMode> ModeOf;
+  for (const KernelReach &KR : Kernels)
+    for (Function *F : KR.Reach)
+      if (!ModeOf.count(F) || KR.K.Mode == KernelMode::Generic)
+        ModeOf[F] = KR.K.Mode;
+  return ModeOf;
+}
+
+PreservedAnalyses preservedKeepingCFG(bool Changed) {
+  if (!Changed)
+    return PreservedAnalyses::all();
+  PreservedAnalyses PA;
+  PA.preserveSet<CFGAnalyses>();
+  return PA;
+}
+
+FunctionCallee runtimeFunction(Module &M, StringRef Name, Type *Ret,
+                               ArrayRef<Type *> Params) {
+  return M.getOrInsertFunction(Name, FunctionType::get(Ret, Params, false));
+}
+
+} // namespace cot

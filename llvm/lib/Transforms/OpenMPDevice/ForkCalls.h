@@ -1,0 +1,73 @@
+//===- ForkCalls.h - Fork calls and reach in device code --------*- C++ -*-===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// What the GPU kernel passes share: Clang's host IR starts a league with
+// __kmpc_fork_teams and a parallel region with __kmpc_fork_call, each
+// passing its microtask as the third argument; a kernel's reach is every
+// defined function its code calls or passes around; and what the passes
+// that keep the CFG preserve. Private to
+// llvm/lib/Transforms/OpenMPDevice.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CLANG_OFFLOAD_LIB_OPENMPDEVICE_FORKCALLS_H
+#define CLANG_OFFLOAD_LIB_OPENMPDEVICE_FORKCALLS_H
+
+#include "OpenMPDevice/Kernels.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+
+namespace cot {
+
+constexpr llvm::StringLiteral ForkCall = "__kmpc_fork_call";
+constexpr llvm::StringLiteral ForkTeams = "__kmpc_fork_teams";
+
+/// The function \p I calls directly, if it is a call.
+llvm::Function *calledFunction(const llvm::Instruction &I);
+
+bool isCallTo(const llvm::Instruction &I, llvm::StringRef Name);
+
+/// Whether \p F calls the function \p Name.
+bool containsCallTo(llvm::Function &F, llvm::StringRef Name);
+
+/// The microtask a fork call runs, when it is a known function.
+llvm::Function *microtaskOf(const llvm::CallBase &Fork);
+
+/// \p Root and the defined functions it calls or passes around
+/// (microtasks), transitively.
+llvm::SetVector<llvm::Function *> reachableFrom(llvm::Function *Root);
+
+/// A kernel of `cot.kernels` with its reach.
+struct KernelReach {
+  KernelInfo K;
+  llvm::SetVector<llvm::Function *> Reach;
+};
+llvm::SmallVector<KernelReach, 8> kernelReaches(llvm::Module &M);
+
+/// The mode each function a kernel reaches is lowered in: generic when any
+/// generic kernel reaches it (both modes lower a parallel region
+/// differently, and kernel-modes makes sure no SPMD kernel shares one).
+llvm::MapVector<llvm::Function *, KernelMode>
+modesOfReachedFunctions(llvm::ArrayRef<KernelReach> Kernels);
+
+/// What a pass that changes instructions but no block preserves: everything
+/// when \p Changed is false, else the CFG analyses.
+llvm::PreservedAnalyses preservedKeepingCFG(bool Changed);
+
+/// Declares (or finds) the device runtime's function \p Name.
+llvm::FunctionCallee runtimeFunction(llvm::Module &M, llvm::StringRef Name,
+                                     llvm::Type *Ret,
+                                     llvm::ArrayRef<llvm::Type *> Params);
+
+} // namespace cot
+
+#endif // CLANG_OFFLOAD_LIB_OPENMPDEVICE_FORKCALLS_H

@@ -1,0 +1,202 @@
+//===- ParallelRegions.cpp - Fork calls on the GPU ------------------------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Pass openmp-device-parallel-regions lowers the fork calls of the code each
+// kernel reaches, in the kernel's mode (openmp-device-kernel-modes):
+//
+//   __kmpc_fork_teams   every thread of every block runs the teams region:
+//                       a direct call of the microtask.
+//   __kmpc_fork_call    SPMD: every thread is already running, so a direct
+//                       call bracketed by __cot_gpu_spmd_parallel_begin/end
+//                       (the device runtime tracks the parallel level).
+//                       Generic: __cot_gpu_parallel(wrapper, args, n, 0, 1)
+//                       wakes the block's workers, which call
+//                       `void <microtask>.wrapper(void **Args)`; the wrapper
+//                       unpacks the arguments and calls the microtask.
+//
+// Microtasks get the thread-id slots every microtask expects as its first
+// two arguments. Fork calls of unknown microtasks stay for the runtime.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ForkCalls.h"
+#include "OpenMPDevice/Diagnostics.h"
+#include "OpenMPDevice/Passes.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "openmp-device-parallel-regions"
+
+STATISTIC(NumTeamsForks, "League forks made direct calls");
+STATISTIC(NumSPMDRegions, "Parallel regions lowered for SPMD kernels");
+STATISTIC(NumGenericRegions, "Parallel regions lowered for generic kernels");
+
+using namespace llvm;
+
+namespace cot {
+namespace {
+
+class ForkLowering {
+public:
+  explicit ForkLowering(Module &M)
+      : M(M), Ctx(M.getContext()), Ptr(PointerType::getUnqual(Ctx)),
+        I32(Type::getInt32Ty(Ctx)), Void(Type::getVoidTy(Ctx)) {}
+
+  /// Lowers the fork calls of \p F for a kernel in \p Mode; returns whether
+  /// there were any.
+  bool lowerForks(Function &F, KernelMode Mode);
+
+private:
+  Module &M;
+  LLVMContext &Ctx;
+  Type *Ptr, *I32, *Void;
+  DenseMap<Function *, Function *> Wrappers;
+
+  Value *threadIdCall(IRBuilder<> &B);
+  std::pair<Value *, Value *> threadIdSlots(IRBuilder<> &B);
+  SmallVector<Value *, 8> microtaskArgs(IRBuilder<> &B, CallInst *Fork,
+                                        Function *Micro);
+  void lowerForkTeams(CallInst *Fork);
+  void lowerForkCallSPMD(CallInst *Fork);
+  void lowerForkCallGeneric(CallInst *Fork);
+  Function *parallelWrapper(Function *Micro);
+};
+
+Value *ForkLowering::threadIdCall(IRBuilder<> &B) {
+  return B.CreateCall(
+      runtimeFunction(M, "__kmpc_global_thread_num", I32, {Ptr}),
+      {ConstantPointerNull::get(cast<PointerType>(Ptr))});
+}
+
+/// Slots holding the thread id and a zero, the first two arguments of
+/// every microtask, at \p B.
+std::pair<Value *, Value *> ForkLowering::threadIdSlots(IRBuilder<> &B) {
+  Value *Gtid = B.CreateAlloca(I32, nullptr, "gtid.slot");
+  Value *Zero = B.CreateAlloca(I32, nullptr, "zero.slot");
+  B.CreateStore(threadIdCall(B), Gtid);
+  B.CreateStore(B.getInt32(0), Zero);
+  return {Gtid, Zero};
+}
+
+/// The microtask's arguments: the thread-id slots (in the entry block of
+/// the fork's function) and the fork's arguments after the microtask.
+SmallVector<Value *, 8>
+ForkLowering::microtaskArgs(IRBuilder<> &B, CallInst *Fork, Function *Micro) {
+  Function &F = *Fork->getFunction();
+  IRBuilder<> EntryB(&*F.getEntryBlock().getFirstInsertionPt());
+  auto [Gtid, Zero] = threadIdSlots(EntryB);
+  SmallVector<Value *, 8> Args = {Gtid, Zero};
+  for (unsigned I = 3; I < Fork->arg_size(); ++I)
+    Args.push_back(castPointerSized(B, Fork->getArgOperand(I),
+                                    Micro->getArg(Args.size())->getType()));
+  return Args;
+}
+
+void ForkLowering::lowerForkTeams(CallInst *Fork) {
+  Function *Micro = microtaskOf(*Fork);
+  IRBuilder<> B(Fork);
+  B.CreateCall(Micro, microtaskArgs(B, Fork, Micro));
+  Fork->eraseFromParent();
+  ++NumTeamsForks;
+}
+
+void ForkLowering::lowerForkCallSPMD(CallInst *Fork) {
+  Function *Micro = microtaskOf(*Fork);
+  IRBuilder<> B(Fork);
+  SmallVector<Value *, 8> Args = microtaskArgs(B, Fork, Micro);
+  B.CreateCall(runtimeFunction(M, "__cot_gpu_spmd_parallel_begin", Void, {}));
+  B.CreateCall(Micro, Args);
+  B.CreateCall(runtimeFunction(M, "__cot_gpu_spmd_parallel_end", Void, {}));
+  Fork->eraseFromParent();
+  ++NumSPMDRegions;
+}
+
+/// `void <microtask>.wrapper(void **Args)`: what __cot_gpu_parallel calls in
+/// each thread of the region.
+Function *ForkLowering::parallelWrapper(Function *Micro) {
+  Function *&W = Wrappers[Micro];
+  if (W)
+    return W;
+  W = Function::Create(FunctionType::get(Void, {Ptr}, false),
+                       GlobalValue::InternalLinkage,
+                       Micro->getName() + ".wrapper", M);
+  W->addFnAttr(Attribute::NoUnwind);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", W));
+  auto [Gtid, Zero] = threadIdSlots(B);
+  SmallVector<Value *, 8> Args = {Gtid, Zero};
+  for (unsigned I = 2; I < Micro->arg_size(); ++I) {
+    Value *Slot = B.CreateConstInBoundsGEP1_64(Ptr, W->getArg(0), I - 2);
+    Args.push_back(castPointerSized(B, B.CreateLoad(Ptr, Slot),
+                                    Micro->getArg(I)->getType()));
+  }
+  B.CreateCall(Micro, Args);
+  B.CreateRetVoid();
+  return W;
+}
+
+void ForkLowering::lowerForkCallGeneric(CallInst *Fork) {
+  Function *Micro = microtaskOf(*Fork);
+  Function *F = Fork->getFunction();
+  unsigned NumArgs = Fork->arg_size() - 3;
+  IRBuilder<> EntryB(&*F->getEntryBlock().getFirstInsertionPt());
+  auto *ArgsTy = ArrayType::get(Ptr, std::max(NumArgs, 1u));
+  Value *Argv = EntryB.CreateAlloca(ArgsTy, nullptr, "parallel.args");
+  IRBuilder<> B(Fork);
+  for (unsigned I = 0; I < NumArgs; ++I)
+    B.CreateStore(castPointerSized(B, Fork->getArgOperand(I + 3), Ptr),
+                  B.CreateConstInBoundsGEP2_32(ArgsTy, Argv, 0, I));
+  B.CreateCall(
+      runtimeFunction(M, "__cot_gpu_parallel", Void, {Ptr, Ptr, I32, I32, I32}),
+      {parallelWrapper(Micro), Argv, B.getInt32(NumArgs), B.getInt32(0),
+       B.getInt32(1)});
+  Fork->eraseFromParent();
+  ++NumGenericRegions;
+}
+
+bool ForkLowering::lowerForks(Function &F, KernelMode Mode) {
+  SmallVector<CallInst *, 4> Teams, Parallels;
+  for (Instruction &I : instructions(F)) {
+    auto *CI = dyn_cast<CallInst>(&I);
+    if (!CI || !microtaskOf(*CI))
+      continue;
+    if (isCallTo(I, ForkTeams))
+      Teams.push_back(CI);
+    else if (isCallTo(I, ForkCall))
+      Parallels.push_back(CI);
+  }
+  for (CallInst *CI : Teams)
+    lowerForkTeams(CI);
+  for (CallInst *CI : Parallels) {
+    if (Mode == KernelMode::SPMD)
+      lowerForkCallSPMD(CI);
+    else
+      lowerForkCallGeneric(CI);
+  }
+  LLVM_DEBUG(if (!Teams.empty() || !Parallels.empty()) dbgs()
+             << F.getName() << ": " << Teams.size() << " league and "
+             << Parallels.size() << " parallel forks\n");
+  return !Teams.empty() || !Parallels.empty();
+}
+
+} // namespace
+
+PreservedAnalyses ParallelRegionsPass::run(Module &M, ModuleAnalysisManager &) {
+  if (hasDeviceErrors(M))
+    return PreservedAnalyses::all();
+  SmallVector<KernelReach, 8> Kernels = kernelReaches(M);
+  ForkLowering Lowering(M);
+  bool Changed = false;
+  for (auto &[F, Mode] : modesOfReachedFunctions(Kernels))
+    Changed |= Lowering.lowerForks(*F, Mode);
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+} // namespace cot

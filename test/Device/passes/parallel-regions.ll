@@ -1,0 +1,52 @@
+; openmp-device-parallel-regions alone: the league fork becomes a direct
+; call; a parallel region of an SPMD kernel a direct call bracketed by
+; __cot_gpu_spmd_parallel_begin/end, one of a generic kernel a
+; __cot_gpu_parallel call of the microtask's wrapper.
+; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-parallel-regions -S %s | FileCheck %s
+
+; CHECK-LABEL: define void @spmd(
+; CHECK: call void @spmd.teams(ptr %gtid.slot, ptr %zero.slot, ptr %a)
+; CHECK-NOT: call {{.*}} @__kmpc_fork_teams(
+define void @spmd(ptr %a) {
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_teams(ptr null, i32 1, ptr @spmd.teams, ptr %a)
+  ret void
+}
+
+; CHECK-LABEL: define internal void @spmd.teams(
+; CHECK: call void @__cot_gpu_spmd_parallel_begin()
+; CHECK-NEXT: call void @spmd.parallel(ptr %gtid.slot, ptr %zero.slot, ptr %a)
+; CHECK-NEXT: call void @__cot_gpu_spmd_parallel_end()
+; CHECK-NOT: call {{.*}} @__kmpc_fork_call(
+define internal void @spmd.teams(ptr %gtid, ptr %btid, ptr %a) {
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr null, i32 1, ptr @spmd.parallel, ptr %a)
+  ret void
+}
+
+define internal void @spmd.parallel(ptr %gtid, ptr %btid, ptr %a) {
+  ret void
+}
+
+; CHECK-LABEL: define void @generic(
+; CHECK: %parallel.args = alloca [2 x ptr]
+; CHECK: store ptr %a, ptr
+; CHECK: inttoptr i64
+; CHECK: call void @__cot_gpu_parallel(ptr @generic.parallel.wrapper, ptr %parallel.args, i32 2, i32 0, i32 1)
+; CHECK-NOT: call {{.*}} @__kmpc_fork_call(
+define void @generic(ptr %a, i64 %n) {
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr null, i32 2, ptr @generic.parallel, ptr %a, i64 %n)
+  ret void
+}
+
+define internal void @generic.parallel(ptr %gtid, ptr %btid, ptr %a, i64 %n) {
+  ret void
+}
+
+; CHECK-LABEL: define internal void @generic.parallel.wrapper(ptr %0)
+; CHECK: call void @generic.parallel(ptr %gtid.slot, ptr %zero.slot, ptr %{{.*}}, i64 %{{.*}})
+
+declare void @__kmpc_fork_teams(ptr, i32, ptr, ...)
+declare void @__kmpc_fork_call(ptr, i32, ptr, ...)
+
+!cot.kernels = !{!0, !1}
+!0 = !{ptr @spmd, !"spmd"}
+!1 = !{ptr @generic, !"generic"}

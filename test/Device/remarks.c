@@ -1,0 +1,56 @@
+// The device passes' remarks reach the user through bin/clang, which passes
+// -Rpass=/-Rpass-missed= on to the device link: which kernels became SPMD or
+// generic and why, which locals were globalized and why, with the source
+// location under -g. Without -Rpass there are none; -v prints the device
+// pipeline.
+// RUN: rm -rf %t.nocuda && mkdir -p %t.nocuda
+// RUN: %clang -g -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda --offload-arch=sm_90 --cuda-path=%t.nocuda -Rpass=openmp-device -Rpass-missed=openmp-device %s -shared -o %t.so 2>&1 | FileCheck %s
+// RUN: %clang -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda --offload-arch=sm_90 --cuda-path=%t.nocuda %s -shared -o %t.quiet.so 2>&1 | FileCheck --check-prefix=QUIET --allow-empty %s
+// RUN: %clang -### -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda -Rpass=openmp-device -Rpass-missed=kernel %s -shared -o %t.so 2>&1 | FileCheck --check-prefix=DRIVER %s
+// RUN: %clang -v -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda --offload-arch=sm_90 --cuda-path=%t.nocuda %s -shared -o %t.v.so 2>&1 | FileCheck --check-prefix=PIPELINE %s
+// RUN: %clang -v -O2 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -shared -o %t.host.so 2>&1 | FileCheck --check-prefix=HOSTPIPE %s
+
+// QUIET-NOT: remark
+// DRIVER: "-cot-device-link" {{.*}}"-Rpass=openmp-device" "-Rpass-missed=kernel"
+// HOSTPIPE: device pipeline for x86_64-pc-linux-gnu: openmp-device-host-kernels,default<O2>
+// PIPELINE: device pipeline for nvptx64-nvidia-cuda: openmp-device-retarget-nvptx,function(openmp-device-allocate-to-stack),{{.*}},openmp-device-nvptx-kernels,{{.*}},default<O0>,{{.*}},openmp-device-check-externs
+
+void scale(double *A, int N) {
+  // CHECK-DAG: remarks.c:[[@LINE+1]]:{{[0-9]+}}: remark: kernel '{{.*}}scale_l[[@LINE+1]]' runs in SPMD mode: its construct is a combined one whose region is one parallel region [-Rpass=openmp-device]
+#pragma omp target teams distribute parallel for map(tofrom : A[0:N])
+  for (int I = 0; I < N; ++I)
+    A[I] *= 2;
+}
+
+int shared_local(void) {
+  int Sum = 0;
+  // CHECK-DAG: remarks.c:[[@LINE+1]]:{{[0-9]+}}: remark: kernel '{{.*}}shared_local_l[[@LINE+1]]' runs in generic mode: its construct's region is not one parallel region [-Rpass=openmp-device]
+#pragma omp target map(tofrom : Sum)
+  {
+    int Local = 1;
+    // CHECK-DAG: remark: local 'Local{{.*}}' of '{{.*}}' ({{[0-9]+}} bytes) moved to team-shared storage {{.*}}its address reaches the parallel region started by a call of '__kmpc_fork_call'{{.*}} [-Rpass=openmp-device]
+#pragma omp parallel
+    {
+#pragma omp atomic
+      Sum += Local;
+    }
+  }
+  return Sum;
+}
+
+#pragma omp declare target
+void work(int *P) {
+#pragma omp parallel for
+  for (int I = 0; I < 4; ++I)
+    P[I] += I;
+}
+#pragma omp end declare target
+
+void shares_work(int *P) {
+  // CHECK-DAG: remarks.c:[[@LINE+1]]:{{[0-9]+}}: remark: kernel '{{.*}}shares_work_l[[@LINE+1]]' cannot run in SPMD mode: it shares 'work', which starts a parallel region, with a generic kernel [-Rpass-missed=openmp-device]
+#pragma omp target teams distribute parallel for map(tofrom : P[0:4])
+  for (int I = 0; I < 1; ++I)
+    work(P);
+#pragma omp target map(tofrom : P[0:4])
+  work(P);
+}
