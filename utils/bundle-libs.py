@@ -4,7 +4,8 @@ that has no compiler installed:
 
     bundle-libs.py LIBDIR DEST [PROGRAM...]
 
-LIBDIR/*.so* (libomptarget and its plugins) go to DEST, followed by every
+LIBDIR's runtime libraries (libomp*.so*: libomptarget, its plugins, libomp;
+not the compiler's pass plugin) go to DEST, followed by every
 library that they or the PROGRAMs load (as ldd resolves them here), except
 glibc's and the CUDA driver's, which stay the machine's own. Used by
 utils/gpu-bundle.sh and utils/conformance.sh.
@@ -35,7 +36,7 @@ def main(argv):
     libdir, dest, programs = argv[1], argv[2], argv[3:]
     os.makedirs(dest, exist_ok=True)
     copies = {os.path.basename(p): p
-              for p in glob.glob(os.path.join(libdir, "*.so*"))}
+              for p in glob.glob(os.path.join(libdir, "libomp*.so*"))}
     todo = list(copies.values()) + [p for p in programs if os.path.isfile(p)]
     seen = set(copies)
     while todo:

@@ -107,21 +107,6 @@ bool Lowering::embedDeviceModule(Module &Device) {
   return true;
 }
 
-/// Host code calls the host-only variants that Clang bound calls to
-/// (OffloadMarkers.h, HostVariantPrefix); device extraction has made device
-/// code call the base functions.
-void Lowering::bindHostVariantCalls() {
-  for (Function &Callee : make_early_inc_range(M.functions())) {
-    auto Names = parseHostVariantName(Callee.getName());
-    if (!Names)
-      continue;
-    FunctionCallee Variant =
-        M.getOrInsertFunction(Names->second, Callee.getFunctionType());
-    Callee.replaceAllUsesWith(Variant.getCallee());
-    Callee.eraseFromParent();
-  }
-}
-
 void Lowering::eraseMarkers() {
   for (auto &[Id, S] : Sites) {
     for (CallInst *CI : S.Maps)

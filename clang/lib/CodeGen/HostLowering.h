@@ -149,7 +149,6 @@ private:
   bool embedDeviceModule(llvm::Module &Device);
   bool checkDeviceParseKernels(llvm::StringRef Triple, llvm::StringRef Bitcode);
   void eraseMarkers();
-  void bindHostVariantCalls();
   void error(const llvm::Instruction *At, const llvm::Twine &Msg);
   llvm::FunctionCallee runtime(llvm::StringRef Name, llvm::Type *Ret,
                                llvm::ArrayRef<llvm::Type *> Params);

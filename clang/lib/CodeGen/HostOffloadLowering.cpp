@@ -264,7 +264,7 @@ bool Lowering::run() {
               "requires", Opts.Requires->Flags, COT_ENTRY_REQUIRES);
   appendToCompilerUsed(M, Entries);
   eraseMarkers();
-  bindHostVariantCalls();
+  bindHostVariantCalls(M, HostVariantSide::Host);
   return true;
 }
 

@@ -76,6 +76,17 @@ std::optional<unsigned> recordedOptLevel(const llvm::Module &M);
 /// without its small gains.
 void dropOpenMPModuleFlag(llvm::Module &M);
 
+/// Which function a call that Clang bound to a host-only declare variant
+/// (OffloadMarkers.h, HostVariantPrefix) ends up calling in a module.
+enum class HostVariantSide {
+  Host,  ///< the variant
+  Device ///< the base function
+};
+
+/// Makes the calls of \p M to host-variant markers call the function that
+/// \p Side gets, and erases the markers.
+void bindHostVariantCalls(llvm::Module &M, HostVariantSide Side);
+
 /// Extracts the device code of \p Host for the given kernels (outlined target
 /// functions, which stay in \p Host unchanged as host fallbacks). The device
 /// module lists them in `cot.kernels` (Kernels.h) and records \p OptLevel,

@@ -178,20 +178,6 @@ static Function *hostVariantBase(const Function &Callee) {
   return Names ? Callee.getParent()->getFunction(Names->first) : nullptr;
 }
 
-/// Device code calls the base function where the host calls a host-only
-/// variant.
-static void bindHostVariantCalls(Module &Dev) {
-  for (Function &Callee : make_early_inc_range(Dev.functions())) {
-    auto Names = parseHostVariantName(Callee.getName());
-    if (!Names)
-      continue;
-    FunctionCallee Base =
-        Dev.getOrInsertFunction(Names->first, Callee.getFunctionType());
-    Callee.replaceAllUsesWith(Base.getCallee());
-    Callee.eraseFromParent();
-  }
-}
-
 /// The closure of globals reachable from the roots.
 static SetVector<GlobalValue *> reachableFrom(ArrayRef<GlobalValue *> Roots) {
   SetVector<GlobalValue *> Needed;
@@ -367,6 +353,20 @@ void dropOpenMPModuleFlag(Module &M) {
     Flags->addOperand(Flag);
 }
 
+void bindHostVariantCalls(Module &M, HostVariantSide Side) {
+  for (Function &Callee : make_early_inc_range(M.functions())) {
+    auto Names = parseHostVariantName(Callee.getName());
+    if (!Names)
+      continue;
+    StringRef Target =
+        Side == HostVariantSide::Host ? Names->second : Names->first;
+    FunctionCallee Bound =
+        M.getOrInsertFunction(Target, Callee.getFunctionType());
+    Callee.replaceAllUsesWith(Bound.getCallee());
+    Callee.eraseFromParent();
+  }
+}
+
 std::optional<unsigned> recordedOptLevel(const Module &M) {
   if (auto *Level = mdconst::extract_or_null<ConstantInt>(
           M.getModuleFlag(OptLevelFlag)))
@@ -394,7 +394,7 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
   std::unique_ptr<Module> Dev = cloneDeviceCode(Host, Needed, VMap);
   eraseHostOnlyArrays(*Dev);
   rebindHostVariants(*Dev);
-  bindHostVariantCalls(*Dev);
+  bindHostVariantCalls(*Dev, HostVariantSide::Device);
 
   DeviceModule Result;
   SmallPtrSet<GlobalValue *, 32> Keep;
