@@ -9,3 +9,12 @@
 // NOOPENMP: error: '-fopenmp-targets' must be used in conjunction with a '-fopenmp' option
 // EMPTY: error: -fopenmp-targets= needs at least one target
 int main(void) { return 0; }
+// GPU architectures that LLVM 19 or CUDA 13 cannot build for: one line that
+// lists the supported ones, whichever flag names the arch, and no crash.
+// RUN: not %clang -fopenmp --offload-arch=sm_35 %s -c -o %t.o 2>&1 | FileCheck %s --check-prefix=BADARCH -DARCH=sm_35
+// RUN: not %clang -fopenmp -fopenmp-targets=nvptx64 --offload-arch=sm_99 %s -c -o %t.o 2>&1 | FileCheck %s --check-prefix=BADARCH -DARCH=sm_99
+// RUN: not %clang -fopenmp -fopenmp-targets=nvptx64 -Xopenmp-target -march=sm_1000 %s -c -o %t.o 2>&1 | FileCheck %s --check-prefix=BADARCH -DARCH=sm_1000
+// RUN: not %clang -fopenmp -fopenmp-targets=nvptx64 --offload-arch=sm_90,sm_70 %s -c -o %t.o 2>&1 | FileCheck %s --check-prefix=BADARCH -DARCH=sm_70
+// BADARCH: error: unsupported offload architecture '[[ARCH]]'; the supported ones are sm_75, sm_80, sm_86, sm_87, sm_89, sm_90, sm_90a
+// BADARCH-NOT: LLVM ERROR
+// BADARCH-NOT: Stack dump

@@ -198,6 +198,21 @@ static void useSystemAssemblerIfNeeded(std::vector<const char *> &Args) {
     Args.push_back("-fno-integrated-as");
 }
 
+/// Names clang-offload before Clang's own banner, which --version prints to
+/// standard output and -v and -### to standard error.
+static void printOffloadVersion(ArrayRef<const char *> Args) {
+  bool ToStdout = false, ToStderr = false;
+  for (StringRef A : Args.drop_front()) {
+    ToStdout |= A == "--version";
+    ToStderr |= A == "-v" || A == "-###";
+  }
+  if (!ToStdout && !ToStderr)
+    return;
+  raw_ostream &OS = ToStdout ? outs() : errs();
+  OS << "clang-offload version " COT_VERSION
+        " (OpenMP offloading compiler built on Clang " COT_LLVM_VERSION ")\n";
+}
+
 int driverMain(ArrayRef<const char *> Argv, CC1Function CC1) {
   BumpPtrAllocator Alloc;
   StringSaver Saver(Alloc);
@@ -210,6 +225,7 @@ int driverMain(ArrayRef<const char *> Argv, CC1Function CC1) {
   insertDriverMode(ProgName, Args);
   useSystemAssemblerIfNeeded(Args);
 
+  printOffloadVersion(Args);
   Expected<OffloadOptions> Opts = extractOffloadOptions(Args);
   if (!Opts) {
     WithColor::error(errs(), ProgName) << toString(Opts.takeError()) << "\n";

@@ -87,10 +87,24 @@ static Error addTargets(StringRef List, OffloadOptions &Opts) {
   return Error::success();
 }
 
-static bool isValidCudaArch(StringRef Arch) {
-  unsigned Number;
-  return Arch.consume_front("sm_") && !Arch.empty() &&
-         !Arch.rtrim("a").getAsInteger(10, Number) && Number >= 35;
+/// The GPU architectures both LLVM 19's NVPTX back end and CUDA 13's ptxas
+/// build for (CUDA 13 dropped everything before Turing's sm_75; LLVM 19
+/// knows nothing after sm_90a), oldest first.
+static constexpr StringLiteral SupportedCudaArchs[] = {
+    "sm_75", "sm_80", "sm_86", "sm_87", "sm_89", "sm_90", "sm_90a"};
+
+static bool isSupportedCudaArch(StringRef Arch) {
+  return is_contained(SupportedCudaArchs, Arch);
+}
+
+static Error unsupportedCudaArch(StringRef Arch) {
+  return createStringError(inconvertibleErrorCode(),
+                           "unsupported offload architecture '%s'; the "
+                           "supported ones are %s",
+                           Arch.str().c_str(),
+                           join(std::begin(SupportedCudaArchs),
+                                std::end(SupportedCudaArchs), ", ")
+                               .c_str());
 }
 
 Expected<OffloadOptions>
@@ -141,7 +155,7 @@ extractOffloadOptions(std::vector<const char *> &Args) {
   // As with upstream Clang, -fopenmp with --offload-arch=sm_XX alone
   // offloads to NVIDIA GPUs.
   if (!SawTargetsFlag && !Archs.empty() && enablesOpenMP(Kept) &&
-      all_of(Archs, isValidCudaArch))
+      all_of(Archs, [](StringRef Arch) { return Arch.starts_with("sm_"); }))
     Opts.Targets.push_back({"nvptx64-nvidia-cuda", ""});
   if (SawTargetsFlag && !enablesOpenMP(Kept))
     return createStringError(
@@ -150,11 +164,8 @@ extractOffloadOptions(std::vector<const char *> &Args) {
         "option compatible with offloading; e.g., '-fopenmp=libomp' or "
         "'-fopenmp=libiomp5'");
   for (const std::string &Arch : Archs) {
-    if (!isValidCudaArch(Arch))
-      return createStringError(inconvertibleErrorCode(),
-                               "unsupported offload architecture '%s'; "
-                               "expected sm_<NN> such as sm_90",
-                               Arch.c_str());
+    if (!isSupportedCudaArch(Arch))
+      return unsupportedCudaArch(Arch);
     for (OffloadTarget &T : Opts.Targets)
       if (T.Triple == "nvptx64-nvidia-cuda")
         T.Arch = Arch;
