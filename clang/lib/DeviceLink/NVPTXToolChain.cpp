@@ -22,6 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "clang-offload/Basic/OffloadTarget.h"
 #include "DeviceToolChain.h"
 #include "OpenMPDevice/Diagnostics.h"
 #include "OpenMPDevice/NVPTX.h"
@@ -409,12 +410,22 @@ std::string packImage(ArrayRef<Part> Parts) {
 /// a linked device module.
 Expected<std::string> buildNVPTXImage(Module &M, const NVPTXImageOptions &Opts,
                                       TempFiles &Temps) {
-  std::string Arch = Opts.Arch.empty() ? DefaultArch.str() : Opts.Arch;
   std::vector<std::string> CubinArchs;
-  if (Opts.Arch.empty())
+  if (Opts.Arch.empty()) {
     CubinArchs.assign(std::begin(DefaultCubinArchs), std::end(DefaultCubinArchs));
-  else
-    CubinArchs.push_back(Opts.Arch);
+  } else {
+    SmallVector<StringRef, 4> Named;
+    StringRef(Opts.Arch).split(Named, OffloadTarget::ArchSeparator, -1, false);
+    for (StringRef A : Named)
+      CubinArchs.push_back(A.str());
+  }
+  // The PTX is for the oldest arch, so that any newer GPU can JIT it.
+  std::string Arch =
+      Opts.Arch.empty()
+          ? DefaultArch.str()
+          : *min_element(CubinArchs, [](StringRef L, StringRef R) {
+              return smNumber(L) < smNumber(R);
+            });
 
   Expected<std::unique_ptr<TargetMachine>> TM =
       nvptxTargetMachine(Arch, Opts.Optimize);

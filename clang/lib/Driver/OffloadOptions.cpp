@@ -163,13 +163,18 @@ extractOffloadOptions(std::vector<const char *> &Args) {
         "'-fopenmp-targets' must be used in conjunction with a '-fopenmp' "
         "option compatible with offloading; e.g., '-fopenmp=libomp' or "
         "'-fopenmp=libiomp5'");
+  // Every arch named (--offload-arch lists, repeated flags, -march) gets a
+  // cubin in the image; the runtime loads the one for the GPU it runs on.
+  SmallVector<StringRef, 4> UniqueArchs;
   for (const std::string &Arch : Archs) {
     if (!isSupportedCudaArch(Arch))
       return unsupportedCudaArch(Arch);
-    for (OffloadTarget &T : Opts.Targets)
-      if (T.Triple == "nvptx64-nvidia-cuda")
-        T.Arch = Arch;
+    if (!is_contained(UniqueArchs, Arch))
+      UniqueArchs.push_back(Arch);
   }
+  for (OffloadTarget &T : Opts.Targets)
+    if (T.Triple == "nvptx64-nvidia-cuda" && !UniqueArchs.empty())
+      T.Arch = join(UniqueArchs, OffloadTarget::ArchSeparator);
   Args = std::move(Kept);
   return Opts;
 }

@@ -26,7 +26,10 @@ namespace cot {
 /// One offload target of a compilation.
 struct OffloadTarget {
   std::string Triple; ///< Normalized triple, e.g. "x86_64-pc-linux-gnu".
-  std::string Arch;   ///< GPU arch ("sm_90"), empty for the host device.
+  /// GPU archs ("sm_90", or "sm_80+sm_90" for several), empty for the host
+  /// device or the default set.
+  std::string Arch;
+  static constexpr char ArchSeparator[] = "+";
 };
 
 /// The cc1 flag through which the driver tells a compile job its offload
