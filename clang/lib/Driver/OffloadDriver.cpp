@@ -232,6 +232,9 @@ int driverMain(ArrayRef<const char *> Argv, CC1Function CC1) {
     return 1;
   }
 
+  for (const std::string &Warning : Opts->IgnoredFlagWarnings)
+    WithColor::warning(errs(), ProgName) << Warning << "\n";
+
   std::unique_ptr<DiagnosticOptions> DiagOpts = CreateAndPopulateDiagOpts(Args);
   auto *DiagClient = new TextDiagnosticPrinter(errs(), DiagOpts.get());
   DiagClient->setPrefix(ProgName);

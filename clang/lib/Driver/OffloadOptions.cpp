@@ -107,12 +107,51 @@ static Error unsupportedCudaArch(StringRef Arch) {
                                .c_str());
 }
 
+/// Upstream Clang's offload flags that this compiler has no counterpart
+/// for, and what the program gets instead. Clang's own handling of them
+/// assumes its offload driver (-fopenmp-offload-mandatory drops the host
+/// fallback our lowering keeps), so they are dropped with a warning.
+struct IgnoredFlag {
+  StringLiteral Name; ///< the flag, or its prefix when it ends with '='
+  StringLiteral Instead;
+};
+static constexpr IgnoredFlag IgnoredFlags[] = {
+    {"--offload-device-only",
+     "the output holds host and device code; clang-offload-bundler "
+     "-unbundle extracts the device part"},
+    {"--cuda-device-only", "the output holds host and device code"},
+    {"-foffload-lto", "device code is always linked as LLVM bitcode"},
+    {"-fno-offload-lto", "device code is always linked as LLVM bitcode"},
+    {"-fopenmp-cuda-mode", "the GPU runtime has one mode"},
+    {"-fopenmp-target-debug", "LIBOMPTARGET_INFO=1 reports what the "
+                              "runtime does"},
+    {"-fopenmp-target-debug=", "LIBOMPTARGET_INFO=1 reports what the "
+                               "runtime does"},
+    {"-fopenmp-force-usm", "use '#pragma omp requires "
+                           "unified_shared_memory'"},
+    {"-fopenmp-target-jit", "images hold PTX, which the runtime JIT-compiles "
+                            "when no cubin fits the GPU"},
+    {"-fopenmp-offload-mandatory", "run with OMP_TARGET_OFFLOAD=MANDATORY"},
+};
+
+/// The warning for \p A when it is one of IgnoredFlags.
+static std::optional<std::string> ignoredFlagWarning(StringRef A) {
+  for (const IgnoredFlag &F : IgnoredFlags)
+    if (F.Name.ends_with("=") ? A.starts_with(F.Name) : A == F.Name)
+      return formatv("'{0}' is not supported by clang-offload and has no "
+                     "effect: {1}",
+                     A, F.Instead)
+          .str();
+  return std::nullopt;
+}
+
 Expected<OffloadOptions>
 extractOffloadOptions(std::vector<const char *> &Args) {
   OffloadOptions Opts;
   std::vector<std::string> Archs;
   std::vector<const char *> Kept;
   bool SawTargetsFlag = false;
+  bool HostOnly = false;
   for (size_t I = 0; I < Args.size(); ++I) {
     StringRef A = Args[I];
     if (A.consume_front("-fopenmp-targets=")) {
@@ -131,6 +170,14 @@ extractOffloadOptions(std::vector<const char *> &Args) {
       A.split(List, ',', -1, false);
       for (StringRef Arch : List)
         Archs.push_back(Arch.str());
+      continue;
+    }
+    if (std::optional<std::string> Warning = ignoredFlagWarning(A)) {
+      Opts.IgnoredFlagWarnings.push_back(std::move(*Warning));
+      continue;
+    }
+    if (A == "--offload-host-only") {
+      HostOnly = true;
       continue;
     }
     if (A.consume_front("--cuda-path=")) {
@@ -175,6 +222,9 @@ extractOffloadOptions(std::vector<const char *> &Args) {
   for (OffloadTarget &T : Opts.Targets)
     if (T.Triple == "nvptx64-nvidia-cuda" && !UniqueArchs.empty())
       T.Arch = join(UniqueArchs, OffloadTarget::ArchSeparator);
+  // As upstream: host code only, without the device code (or its link).
+  if (HostOnly)
+    Opts.Targets.clear();
   Args = std::move(Kept);
   return Opts;
 }

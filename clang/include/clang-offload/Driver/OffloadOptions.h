@@ -30,6 +30,9 @@ struct OffloadOptions {
   std::string CudaPath;
   /// Arguments given with -Xopenmp-target[=<triple>], per triple.
   std::vector<std::pair<std::string, std::string>> TargetArgs;
+  /// Offload flags of upstream Clang that this compiler does without, each
+  /// with why: the driver warns about each and drops it.
+  std::vector<std::string> IgnoredFlagWarnings;
 
   bool isOffloading() const { return !Targets.empty(); }
 };
