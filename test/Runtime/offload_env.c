@@ -7,6 +7,12 @@
 // RUN: env OMP_TARGET_OFFLOAD=DISABLED %t | FileCheck %s --check-prefix=HOST
 // RUN: env OMP_TARGET_OFFLOAD=disabled %t | FileCheck %s --check-prefix=HOST
 // RUN: env OMP_TARGET_OFFLOAD=bogus %t 2>&1 | FileCheck %s --check-prefixes=BOGUS,DEV
+// LIBOMPTARGET_INFO=-1 asks for everything, as upstream; below -1 is a warning.
+// RUN: env LIBOMPTARGET_INFO=-1 %t 2>&1 | FileCheck %s --check-prefixes=INFO,DEV
+// RUN: env LIBOMPTARGET_INFO=-2 %t 2>&1 | FileCheck %s --check-prefixes=BADINFO,DEV
+// INFO: libomptarget: info: plugin 'x86_64' loaded
+// BADINFO: libomptarget: warning: LIBOMPTARGET_INFO='-2' is not an integer of -1 (everything) or more; ignored
+// BADINFO-NOT: info:
 // No device: DEFAULT falls back, MANDATORY is fatal.
 // RUN: env LIBOMPTARGET_NUM_HOST_DEVICES=0 %t | FileCheck %s --check-prefix=NODEV
 // RUN: env LIBOMPTARGET_NUM_HOST_DEVICES=0 OMP_TARGET_OFFLOAD=MANDATORY not %t 2>&1 | FileCheck %s --check-prefix=MAND

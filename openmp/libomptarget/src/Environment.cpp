@@ -33,8 +33,10 @@ static OffloadPolicy readOffloadPolicy() {
 static Environment readEnvironment() {
   Environment E;
   int64_t V = 0;
-  if (readEnvInteger("LIBOMPTARGET_INFO", 0, INT32_MAX, V) == EnvValue::Invalid)
-    warning("LIBOMPTARGET_INFO='%s' is not a non-negative integer; ignored",
+  if (readEnvInteger("LIBOMPTARGET_INFO", -1, INT32_MAX, V) ==
+      EnvValue::Invalid)
+    warning("LIBOMPTARGET_INFO='%s' is not an integer of -1 (everything) or "
+            "more; ignored",
             getenv("LIBOMPTARGET_INFO"));
   E.Policy = readOffloadPolicy();
   switch (readEnvInteger("OMP_DEFAULT_DEVICE", 0, INT32_MAX, V)) {

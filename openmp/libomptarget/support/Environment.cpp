@@ -45,7 +45,8 @@ bool cot::equalsIgnoringCase(const char *S, const char *Lower) {
 int cot::infoLevel() {
   static const int Level = [] {
     int64_t V = 0;
-    return readEnvInteger("LIBOMPTARGET_INFO", 0, INT32_MAX, V) ==
+    // -1, as upstream, asks for everything; so does any other non-zero.
+    return readEnvInteger("LIBOMPTARGET_INFO", -1, INT32_MAX, V) ==
                    EnvValue::Valid
                ? (int)V
                : 0;

@@ -7,7 +7,8 @@
 // The one parser of the environment variables that libomptarget and its
 // plugins read (docs/Runtime.md, "Environment"): integers in a range and
 // case-insensitive keywords. LIBOMPTARGET_INFO is read here once per library
-// with one rule (a non-negative integer; non-zero prints info lines), so the
+// with one rule (an integer of -1 or more; non-zero, -1 as upstream,
+// prints info lines), so the
 // runtime and the plugins agree on it. What a bad value means (a warning, a
 // fatal error) is the reader's choice: each variable's owner decides.
 //
