@@ -42,9 +42,13 @@ Expected<std::string> buildSharedObject(Module &M, OptimizationLevel Level,
 
   std::string HostDeviceLib =
       Opts.RuntimeLibDir + "/libomptarget-hostdevice.a";
+  // -z defs: a function that device code calls and nothing defines (not
+  // declare target, defined in no object of the link) is a link error naming
+  // it and the region's source file, not a dlopen failure at run time.
   SmallVector<StringRef, 16> Args = {
-      Opts.Executable, "-shared", "-fopenmp",         "-o", *Image,
-      *Obj,            HostDeviceLib, "-Wl,-Bsymbolic", "-lm"};
+      Opts.Executable, "-shared",       "-fopenmp",       "-o",
+      *Image,          *Obj,            HostDeviceLib,    "-Wl,-Bsymbolic",
+      "-Wl,-z,defs",   "-Wl,--as-needed", "-lstdc++",     "-lm"};
   if (Error E = runCommand(Args, Opts.Verbose))
     return std::move(E);
   auto Bytes = MemoryBuffer::getFile(*Image);
