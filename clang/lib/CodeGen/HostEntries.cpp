@@ -97,7 +97,7 @@ bool Lowering::embedDeviceModule(Module &Device) {
                                Bitcode.size()));
     auto *GV = new GlobalVariable(M, Data->getType(), true,
                                   GlobalValue::PrivateLinkage, Data,
-                                  ".cot.device_module");
+                                  EmbeddedDeviceModuleName);
     GV->setSection(deviceSectionName(T.Triple));
     GV->setAlignment(Align(1));
     // Not loaded at run time: the device link reads it from the objects.

@@ -37,6 +37,11 @@
 namespace cot {
 namespace hostlowering {
 
+/// The global holding a lowered module's device code (bitcode), which the
+/// device link reads from the objects.
+inline constexpr llvm::StringLiteral EmbeddedDeviceModuleName =
+    ".cot.device_module";
+
 /// The marker calls of one construct.
 struct Site {
   llvm::CallInst *Open = nullptr;

@@ -231,6 +231,10 @@ bool Lowering::findOutlinedCalls() {
 
 bool Lowering::run() {
   dropOpenMPModuleFlag(M);
+  // IR that an earlier compile lowered (its -emit-llvm output, given back
+  // to the driver) already holds its device code and offload entries.
+  if (M.getNamedGlobal(EmbeddedDeviceModuleName))
+    return true;
   if (!collectSites() || !findOutlinedCalls())
     return false;
   makeKernelNamesPortable(Kernels);

@@ -182,7 +182,9 @@ static void insertDriverMode(StringRef ProgName,
 
 /// Clang's driver assembles .s files (its own from -save-temps, or the
 /// user's) with `clang -cc1as`, Clang's assembler tool, which is not part of
-/// the Clang libraries. Those compilations use the system assembler instead.
+/// the Clang libraries. Those compilations use the system assembler instead,
+/// and -S writes assembly that it accepts (no `.addrsig`), so that the
+/// output of -S assembles when given back to the driver.
 static void useSystemAssemblerIfNeeded(std::vector<const char *> &Args) {
   bool NeedsAssembler = false;
   for (size_t I = 1; I < Args.size(); ++I) {
@@ -191,7 +193,8 @@ static void useSystemAssemblerIfNeeded(std::vector<const char *> &Args) {
       ++I;
       continue;
     }
-    if (A.starts_with("-save-temps") || A.ends_with(".s") || A.ends_with(".S"))
+    if (A.starts_with("-save-temps") || A == "-S" || A.ends_with(".s") ||
+        A.ends_with(".S"))
       NeedsAssembler = true;
   }
   if (NeedsAssembler)
