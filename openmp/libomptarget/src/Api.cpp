@@ -245,6 +245,11 @@ COT_EXPORT void *omp_target_alloc(size_t Size, int DeviceNum) {
   return nullptr;
 }
 
+/// Upstream's name for device memory, which omp_target_alloc gives.
+COT_EXPORT void *llvm_omp_target_alloc_device(size_t Size, int DeviceNum) {
+  return omp_target_alloc(Size, DeviceNum);
+}
+
 COT_EXPORT void omp_target_free(void *Ptr, int DeviceNum) {
   if (!Ptr)
     return;
@@ -453,6 +458,26 @@ COT_EXPORT void *omp_target_memset(void *Ptr, int Value, size_t Count,
 COT_EXPORT void *omp_target_memset_async(void *Ptr, int Value, size_t Count,
                                          int DeviceNum, int, omp_depend_t *) {
   return omp_target_memset(Ptr, Value, Count, DeviceNum);
+}
+
+/// Prints every device's mapping table on stderr: host range, device
+/// address, reference count and the mapped expression.
+COT_EXPORT void ompx_dump_mapping_tables(void) {
+  for (int32_t Id = 0, N = numDevices(); Id < N; ++Id) {
+    Device &D = device(Id);
+    std::lock_guard<std::mutex> Lock(D.Mu);
+    fprintf(stderr, "libomptarget: device %d (plugin '%s'): %zu mappings\n",
+            Id, D.P->Name.c_str(), D.Table.size());
+    for (const auto &[Begin, E] : D.Table) {
+      std::string RefCount =
+          E.Infinite ? "infinite" : std::to_string(E.RefCount);
+      fprintf(stderr,
+              "libomptarget:   host [0x%zx,0x%zx) -> device 0x%zx refcount "
+              "%s '%s'\n",
+              (size_t)E.HostBegin, (size_t)E.HostEnd, (size_t)E.DevBegin,
+              RefCount.c_str(), E.Name.c_str());
+    }
+  }
 }
 
 } // extern "C"
