@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Runtime.h"
+#include "Summary.h"
 
 #include <cstring>
 
@@ -73,9 +74,12 @@ void Device::copyToDevice(MapEntry &E, uintptr_t HostBegin, uint64_t Size,
                           const cot_source_loc *Loc) {
   if (!Size)
     return;
+  auto Start = std::chrono::steady_clock::now();
   if (P->Api->copy_to_device(LocalId, (void *)E.toDevice(HostBegin),
                              (const void *)HostBegin, (int64_t)Size) != 0)
     fatal(Loc, P->lastError("copy to device failed"));
+  if (summaryEnabled())
+    recordTransfer(TransferDirection::HostToDevice, Size, secondsSince(Start));
   // Attached pointers keep their device values.
   for (auto It = E.Shadows.lower_bound(HostBegin);
        It != E.Shadows.end() && It->first < HostBegin + Size; ++It) {
@@ -89,10 +93,13 @@ void Device::copyFromDevice(MapEntry &E, uintptr_t HostBegin, uint64_t Size,
                             const cot_source_loc *Loc) {
   if (!Size)
     return;
+  auto Start = std::chrono::steady_clock::now();
   if (P->Api->copy_from_device(LocalId, (void *)HostBegin,
                                (const void *)E.toDevice(HostBegin),
                                (int64_t)Size) != 0)
     fatal(Loc, P->lastError("copy from device failed"));
+  if (summaryEnabled())
+    recordTransfer(TransferDirection::DeviceToHost, Size, secondsSince(Start));
   // Attached pointers keep their host values.
   for (auto It = E.Shadows.lower_bound(HostBegin);
        It != E.Shadows.end() && It->first < HostBegin + Size; ++It)
@@ -109,6 +116,8 @@ Error Device::allocate(uint64_t Size, const char *What, void *&Ptr) {
   Ptr = P->Api->data_alloc(LocalId, (int64_t)Size);
   if (!Ptr)
     return P->lastError(Failure.c_str());
+  if (summaryEnabled())
+    recordAllocation(Size);
   return Error::success();
 }
 

@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Runtime.h"
+#include "Summary.h"
 
 #include <dlfcn.h>
 
@@ -433,10 +434,14 @@ static int32_t launch(int64_t DeviceId, void *HostFn, const cot_map_list *Maps,
   if (NumArgs == 0)
     Args.push_back(nullptr); // never pass a null array
   cot_launch_site Site = {K->Name, D->Id, Loc};
+  auto Start = std::chrono::steady_clock::now();
   if (D->P->Api->launch(D->LocalId, K->Handle, Args.data(), NumArgs, &Geometry,
                         &Site) != 0)
     fatal(Loc, D->P->lastError(
                    (std::string("kernel '") + K->Name + "' failed").c_str()));
+  if (summaryEnabled())
+    recordLaunch(K->Name, Loc, Geometry.NumTeams, Geometry.ThreadLimit,
+                 secondsSince(Start));
   {
     std::lock_guard<std::mutex> Lock(D->Mu);
     mapEnd(*D, Maps, Loc);
