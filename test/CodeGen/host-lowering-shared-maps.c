@@ -6,7 +6,7 @@
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -S -emit-llvm %s -o %t.ll
 // RUN: FileCheck %s < %t.ll
 // RUN: grep -c 'alloca { i32, i32, ptr, ptr, ptr, ptr, ptr }' %t.ll | FileCheck %s --check-prefix=LISTS
-// RUN: grep -c 'alloca { i32, i32, i32, i32, i64 }' %t.ll | FileCheck %s --check-prefix=PARAMS
+// RUN: grep -c 'alloca { i32, i32, i32, i32, i64, i32 }' %t.ll | FileCheck %s --check-prefix=PARAMS
 // LISTS: {{^2$}}
 // PARAMS: {{^1$}}
 

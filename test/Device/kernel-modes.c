@@ -1,10 +1,13 @@
-// Combined constructs whose region is a parallel region are SPMD kernels;
-// anything with sequential code, or a num_threads clause, is generic.
+// Combined constructs whose region is a parallel region are SPMD kernels,
+// with or without clauses that shape the launch (num_teams, thread_limit,
+// num_threads, if(parallel:), proc_bind): the launch gives each block the
+// parallel part's threads. Anything with sequential code, or lastprivate
+// with teams, is generic.
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -c %s -o %t.o
 // RUN: %bundler -unbundle -type=o -input=%t.o -targets=host-x86_64-pc-linux-gnu,openmp-x86_64-pc-linux-gnu -output=%t.host.o -output=%t.bc -allow-missing-bundles
 // RUN: llvm-dis %t.bc -o - | FileCheck %s
 
-void modes(double *A, int N) {
+void modes(double *A, int N, int C) {
 #pragma omp target teams distribute parallel for map(tofrom : A[0:N])
   for (int I = 0; I < N; ++I)
     A[I] += 1;
@@ -21,9 +24,30 @@ void modes(double *A, int N) {
 #pragma omp target parallel for num_threads(8) map(tofrom : A[0:N])
   for (int I = 0; I < N; ++I)
     A[I] += 1;
+  long Sum = 0;
+#pragma omp target teams distribute parallel for num_teams(1024)              \
+    num_threads(256) reduction(+ : Sum) map(to : A[0:N])
+  for (int I = 0; I < N; ++I)
+    Sum += A[I];
+#pragma omp target teams distribute parallel for thread_limit(128)            \
+    num_threads(N) if(parallel : C) proc_bind(spread) map(tofrom : A[0:N])
+  for (int I = 0; I < N; ++I)
+    A[I] += 1;
+#pragma omp target parallel for if(C) map(tofrom : A[0:N])
+  for (int I = 0; I < N; ++I)
+    A[I] += 1;
+  int Last = 0;
+#pragma omp target teams distribute parallel for lastprivate(Last)            \
+    map(tofrom : A[0:N])
+  for (int I = 0; I < N; ++I)
+    Last = I;
 }
 
-// CHECK-DAG: !{ptr @{{.*}}_modes_l8, !"spmd"{{.*}}}
 // CHECK-DAG: !{ptr @{{.*}}_modes_l11, !"spmd"{{.*}}}
-// CHECK-DAG: !{ptr @{{.*}}_modes_l14, !"generic"{{.*}}}
-// CHECK-DAG: !{ptr @{{.*}}_modes_l21, !"generic"{{.*}}}
+// CHECK-DAG: !{ptr @{{.*}}_modes_l14, !"spmd"{{.*}}}
+// CHECK-DAG: !{ptr @{{.*}}_modes_l17, !"generic"{{.*}}}
+// CHECK-DAG: !{ptr @{{.*}}_modes_l24, !"spmd"{{.*}}}
+// CHECK-DAG: !{ptr @{{.*}}_modes_l28, !"spmd"{{.*}}}
+// CHECK-DAG: !{ptr @{{.*}}_modes_l32, !"spmd"{{.*}}}
+// CHECK-DAG: !{ptr @{{.*}}_modes_l36, !"spmd"{{.*}}}
+// CHECK-DAG: !{ptr @{{.*}}_modes_l40, !"generic"{{.*}}}

@@ -20,7 +20,7 @@ void f(double *X, double *Y, int N, double A) {
 // CHECK-LABEL: define {{.*}}void @f(
 // A target region without teams runs as one team (num_teams 1).
 // Flags 8: no schedule clause, the implementation picks the schedule.
-// CHECK: call void @__cot_site(i32 noundef 0, i32 noundef 0, i64 noundef -9223372036854775808, i32 noundef 1, i32 noundef 1, i32 noundef 0, i64 noundef 0, i32 noundef 8, ptr noundef @{{.*}}, ptr noundef @{{.*}}, i32 noundef 11, i32 noundef 1)
+// CHECK: call void @__cot_site(i32 noundef 0, i32 noundef 0, i64 noundef -9223372036854775808, i32 noundef 1, i32 noundef 1, i32 noundef 0, i32 noundef 0, i64 noundef 0, i32 noundef 8, ptr noundef @{{.*}}, ptr noundef @{{.*}}, i32 noundef 11, i32 noundef 1)
 // Captures: N (literal), Y (pointer, section), A (literal), X (section),
 // Hist (array, implicit tofrom), Unmapped (zero-length section).
 // TARGET_PARAM|LITERAL = 288, TARGET_PARAM|TO|FROM = 35, TARGET_PARAM|TO = 33,

@@ -17,7 +17,7 @@ void f(double *A, int N, long M) {
   // CHECK: add nsw i64 %[[SPAN]], 0
   // CHECK: sdiv i64 %{{.*}}, 1
   // CHECK: %[[TC:.*]] = phi i64
-  // CHECK: call void @__cot_site(i32 noundef 0, i32 noundef 0, i64 noundef {{.*}}, i32 noundef 1, i32 noundef 0, i32 noundef 0, i64 noundef %[[TC]], i32 noundef 28,
+  // CHECK: call void @__cot_site(i32 noundef 0, i32 noundef 0, i64 noundef {{.*}}, i32 noundef 1, i32 noundef 0, i32 noundef 0, i32 noundef 0, i64 noundef %[[TC]], i32 noundef 28,
 #pragma omp target teams distribute parallel for map(tofrom : A[0:N])
   for (int I = 0; I < N; I++)
     A[I] = I;
@@ -42,16 +42,16 @@ void f(double *A, int N, long M) {
 
   // Not counted: a call in the bound, a non-rectangular nest, a target
   // region without a loop.
-  // CHECK: call void @__cot_site(i32 noundef 3, {{.*}}, i32 noundef 0, i32 noundef 0, i64 noundef 0, i32 noundef 28,
+  // CHECK: call void @__cot_site(i32 noundef 3, {{.*}}, i32 noundef 0, i32 noundef 0, i32 noundef 0, i64 noundef 0, i32 noundef 28,
 #pragma omp target teams distribute parallel for map(tofrom : A[0:N])
   for (int I = 0; I < bound(); I++)
     A[I] = 1;
-  // CHECK: call void @__cot_site(i32 noundef 4, {{.*}}, i32 noundef 0, i32 noundef 0, i64 noundef 0, i32 noundef 28,
+  // CHECK: call void @__cot_site(i32 noundef 4, {{.*}}, i32 noundef 0, i32 noundef 0, i32 noundef 0, i64 noundef 0, i32 noundef 28,
 #pragma omp target teams distribute parallel for collapse(2) map(tofrom : A[0:N])
   for (int I = 0; I < N; I++)
     for (int J = 0; J < I; J++)
       A[I] += J;
-  // CHECK: call void @__cot_site(i32 noundef 5, {{.*}}, i32 noundef 1, i32 noundef 0, i64 noundef 0,
+  // CHECK: call void @__cot_site(i32 noundef 5, {{.*}}, i32 noundef 1, i32 noundef 0, i32 noundef 0, i64 noundef 0,
 #pragma omp target map(tofrom : A[0:N])
   A[0] = 1;
 

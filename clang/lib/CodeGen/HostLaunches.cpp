@@ -54,7 +54,9 @@ Value *Lowering::emitLaunchParams(Site &S, Instruction *At, unsigned NumArgs) {
                           B.getInt32Ty()),
       B.getInt32(NumArgs), LaunchFlags,
       B.CreateSExtOrTrunc(S.Open->getArgOperand(SiteOpTripCount),
-                          B.getInt64Ty())};
+                          B.getInt64Ty()),
+      B.CreateSExtOrTrunc(S.Open->getArgOperand(SiteOpNumThreads),
+                          B.getInt32Ty())};
   for (unsigned I = 0; I < std::size(ParamFields); ++I)
     B.CreateStore(ParamFields[I], Frame.Fields[I]);
   return Frame.Params;

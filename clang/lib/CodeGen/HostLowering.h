@@ -75,7 +75,7 @@ struct AbiTypes {
                *I64 = llvm::Type::getInt64Ty(C);
     MapList = llvm::StructType::get(C, {I32, I32, Ptr, Ptr, Ptr, Ptr, Ptr});
     SourceLoc = llvm::StructType::get(C, {Ptr, Ptr, I32, I32});
-    LaunchParams = llvm::StructType::get(C, {I32, I32, I32, I32, I64});
+    LaunchParams = llvm::StructType::get(C, {I32, I32, I32, I32, I64, I32});
     Entry = llvm::StructType::get(C, {Ptr, Ptr, I64, I32, I32});
   }
 };

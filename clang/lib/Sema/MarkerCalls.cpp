@@ -49,39 +49,6 @@ SiteKind siteKindOf(OpenMPDirectiveKind K) {
   }
 }
 
-/// Combined constructs whose whole region is a parallel region, maybe inside
-/// a distribute loop, and whose threads all run it. A num_threads or if
-/// clause for the parallel part keeps the construct in generic mode, and so
-/// does lastprivate or linear with teams: in SPMD mode every thread keeps
-/// its own copy of the team's private variable, and the distribute loop's
-/// final copy-out, which all threads of the last team make, would race
-/// with copies that do not hold the last iteration's value.
-bool allowsSPMD(const OMPExecutableDirective &D) {
-  switch (D.getDirectiveKind()) {
-  case llvm::omp::OMPD_target_teams_distribute_parallel_for:
-  case llvm::omp::OMPD_target_teams_distribute_parallel_for_simd:
-  case llvm::omp::OMPD_target_parallel_for:
-  case llvm::omp::OMPD_target_parallel_for_simd:
-  case llvm::omp::OMPD_target_parallel:
-  case llvm::omp::OMPD_target_teams_loop:
-  case llvm::omp::OMPD_target_parallel_loop:
-    break;
-  default:
-    return false;
-  }
-  if (D.getSingleClause<OMPNumThreadsClause>())
-    return false;
-  if (isOpenMPTeamsDirective(D.getDirectiveKind()) &&
-      (D.hasClausesOfKind<OMPLastprivateClause>() ||
-       D.hasClausesOfKind<OMPLinearClause>()))
-    return false;
-  for (const auto *C : D.getClausesOfKind<OMPIfClause>())
-    if (C->getNameModifier() == llvm::omp::OMPD_parallel ||
-        C->getNameModifier() == llvm::omp::OMPD_unknown)
-      return false;
-  return true;
-}
-
 /// The teams construct of a target construct: the construct itself when it
 /// is a combined `target teams...`, or the teams construct that is the
 /// target region's only statement; null when the region runs as one team.
@@ -129,6 +96,62 @@ const Expr *valueBeforeConstruct(const Expr *E) {
   return isUsableBeforeConstruct(E) ? E : nullptr;
 }
 
+/// The clauses of a combined construct's parallel part that decide how many
+/// threads each team's parallel region gets: num_threads, and an if clause
+/// for the parallel part (an if without a modifier applies to the target
+/// part too, and when it is false the region runs on the host), as values
+/// the markers can compute before the construct.
+struct ParallelClauses {
+  const Expr *NumThreads = nullptr; // null: not given
+  const Expr *IfCond = nullptr;     // null: not given
+  bool Computable = true; // false: a value exists only inside the construct
+};
+
+ParallelClauses parallelClauses(const OMPExecutableDirective &D) {
+  ParallelClauses P;
+  if (!isOpenMPParallelDirective(D.getDirectiveKind()))
+    return P;
+  if (const auto *C = D.getSingleClause<OMPNumThreadsClause>()) {
+    P.NumThreads = valueBeforeConstruct(C->getNumThreads());
+    P.Computable &= P.NumThreads != nullptr;
+  }
+  for (const auto *C : D.getClausesOfKind<OMPIfClause>())
+    if (C->getNameModifier() == llvm::omp::OMPD_parallel) {
+      P.IfCond = valueBeforeConstruct(C->getCondition());
+      P.Computable &= P.IfCond != nullptr;
+    }
+  return P;
+}
+
+/// Combined constructs whose whole region is a parallel region, maybe inside
+/// a distribute loop, and whose threads all run it. The launch gives each
+/// team as many threads as the parallel part asks for (num_threads, one
+/// when its if clause is false), so those clauses keep SPMD mode when the
+/// markers can compute them. Lastprivate or linear with teams keeps the
+/// construct in generic mode: in SPMD mode every thread keeps its own copy
+/// of the team's private variable, and the distribute loop's final
+/// copy-out, which all threads of the last team make, would race with
+/// copies that do not hold the last iteration's value.
+bool allowsSPMD(const OMPExecutableDirective &D) {
+  switch (D.getDirectiveKind()) {
+  case llvm::omp::OMPD_target_teams_distribute_parallel_for:
+  case llvm::omp::OMPD_target_teams_distribute_parallel_for_simd:
+  case llvm::omp::OMPD_target_parallel_for:
+  case llvm::omp::OMPD_target_parallel_for_simd:
+  case llvm::omp::OMPD_target_parallel:
+  case llvm::omp::OMPD_target_teams_loop:
+  case llvm::omp::OMPD_target_parallel_loop:
+    break;
+  default:
+    return false;
+  }
+  if (!parallelClauses(D).Computable)
+    return false;
+  return !isOpenMPTeamsDirective(D.getDirectiveKind()) ||
+         (!D.hasClausesOfKind<OMPLastprivateClause>() &&
+          !D.hasClausesOfKind<OMPLinearClause>());
+}
+
 } // namespace
 
 FunctionDecl *OffloadSemaConsumer::declareMarker(StringRef Name, QualType Ret,
@@ -161,8 +184,9 @@ void OffloadSemaConsumer::declareMarkers() {
   QualType I32 = Ctx.IntTy, I64 = Ctx.LongLongTy, U64 = Ctx.UnsignedLongLongTy;
   QualType Str = Ctx.getPointerType(Ctx.CharTy.withConst());
   QualType Ptr = Ctx.getPointerType(Ctx.VoidTy.withConst().withVolatile());
-  SiteFn = declareMarker(SiteMarker, Ctx.VoidTy, {I32, I32, I64, I32, I32, I32,
-                                                  I64, I32, Str, Str, I32, I32});
+  SiteFn = declareMarker(SiteMarker, Ctx.VoidTy,
+                         {I32, I32, I64, I32, I32, I32, I32, I64, I32, Str, Str,
+                          I32, I32});
   MapFn = declareMarker(MapMarker, Ctx.VoidTy, {I32, Ptr, Ptr, I64, U64, Str});
   DeviceAddrFn = declareMarker(DeviceAddrMarker, Ctx.VoidPtrTy, {I32, I32});
   SiteEndFn = declareMarker(SiteEndMarker, Ctx.VoidTy, {I32});
@@ -206,6 +230,24 @@ void OffloadSemaConsumer::useInContext(SmallVectorImpl<Expr *> &Args,
                                        DeclContext *DC) {
   for (Expr *&Arg : Args)
     Arg = inContext(Arg, DC);
+}
+
+/// The threads each team's parallel region gets from the parallel part of
+/// the combined construct \p D (ParallelClauses): `IfCond ? NumThreads : 1`,
+/// 0 when neither clause is given or computable before the construct.
+Expr *OffloadSemaConsumer::parallelThreads(const OMPExecutableDirective &D) {
+  SourceLocation Loc = D.getBeginLoc();
+  QualType I32 = ctx().IntTy;
+  ParallelClauses P = parallelClauses(D);
+  if (!P.Computable || (!P.NumThreads && !P.IfCond))
+    return integer(0, I32, Loc);
+  Expr *Threads =
+      P.NumThreads ? const_cast<Expr *>(P.NumThreads) : integer(0, I32, Loc);
+  if (!P.IfCond)
+    return Threads;
+  ExprResult E = SemaRef->ActOnConditionalOp(
+      Loc, Loc, const_cast<Expr *>(P.IfCond), Threads, integer(1, I32, Loc));
+  return E.isUsable() ? E.get() : integer(0, I32, Loc);
 }
 
 Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site,
@@ -253,6 +295,7 @@ Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site,
     if (Expr *V = copyIntegerForHost(*SemaRef, C->getThreadLimit(), Frame))
       ThreadLimit = V;
   }
+  Expr *NumThreads = parallelThreads(D);
   Expr *TripCount = nullptr;
   auto *Loop = dyn_cast<OMPLoopDirective>(&D);
   if (Loop && isOpenMPTargetExecutionDirective(D.getDirectiveKind()) &&
@@ -285,6 +328,7 @@ Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site,
       IfCond,
       NumTeams,
       ThreadLimit,
+      NumThreads,
       TripCount,
       integer(Flags, I32, Loc),
       string(PLoc.isValid() ? PLoc.getFilename() : "", Loc),

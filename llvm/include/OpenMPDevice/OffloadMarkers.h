@@ -14,12 +14,14 @@
 // llvm/include, which clang includes, never the other way round.
 //
 //   void __cot_site(i32 Site, i32 Kind, i64 Device, i32 IfCond, i32 NumTeams,
-//                   i32 ThreadLimit, i64 TripCount, i32 Flags,
-//                   const char *File, const char *Function, i32 Line,
-//                   i32 Column)
+//                   i32 ThreadLimit, i32 NumThreads, i64 TripCount,
+//                   i32 Flags, const char *File, const char *Function,
+//                   i32 Line, i32 Column)
 //       Opens construct number Site (unique in the translation unit).
-//       TripCount: iterations of a combined distribute construct's loops
-//       (HostExpressions.h), 0 when unknown.
+//       NumThreads: the threads of the parallel part of a combined
+//       construct (its num_threads, 1 when its if(parallel:) is false),
+//       0 when not given. TripCount: iterations of a combined distribute
+//       construct's loops (HostExpressions.h), 0 when unknown.
 //   void __cot_map(i32 Site, const volatile void *Base,
 //                  const volatile void *Begin, i64 Size, i64 MapType,
 //                  const char *Name)
@@ -129,6 +131,7 @@ enum SiteOperand : unsigned {
   SiteOpIfCond,
   SiteOpNumTeams,
   SiteOpThreadLimit,
+  SiteOpNumThreads,
   SiteOpTripCount,
   SiteOpFlags,
   SiteOpFile,

@@ -267,6 +267,11 @@ typedef struct {
   /* Iterations of a combined construct's distribute loop (its collapsed
    * loops), evaluated before the construct; 0 when unknown. */
   int64_t TripCount;
+  /* Threads of each team's parallel region as the construct asks for them
+   * (num_threads of a combined construct's parallel part, 1 when its
+   * if(parallel:) is false); 0 when not given. GPUs launch no more threads
+   * per block; the host device leaves it to libomp. */
+  int32_t NumThreads;
 } cot_launch_params;
 
 enum {

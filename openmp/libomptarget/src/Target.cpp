@@ -422,7 +422,7 @@ static int32_t launch(int64_t DeviceId, void *HostFn, const cot_map_list *Maps,
           "kernel '%s' launched with %d arguments but its map list has %d "
           "target parameters",
           K->Name, Params->NumArgs, NumArgs);
-  cot_launch_params Geometry = {0, 0, NumArgs, 0, 0};
+  cot_launch_params Geometry = {0, 0, NumArgs, 0, 0, 0};
   if (Params)
     Geometry = *Params;
   info(Loc, "launch kernel '%s' on device %d (num_teams %d, thread_limit %d, "
@@ -527,7 +527,7 @@ __cot_target_defer(void *Task, int64_t DeviceId, void *HostFn,
   if (!Maps)
     Maps = &EmptyList;
   validate(Maps, Loc);
-  cot_launch_params NoParams = {0, 0, 0, 0, 0};
+  cot_launch_params NoParams = {0, 0, 0, 0, 0, 0};
   auto Launch = std::make_unique<DeferredLaunch>(
       DeviceId, HostFn, *Maps, Params ? *Params : NoParams, Loc);
   DeferredLaunches &D = deferredLaunches();

@@ -5,12 +5,13 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Launch geometry: ThreadLimit (default 256) clamped to the kernel's maximum
-// block size; NumTeams blocks, or enough to fill the GPU (occupancy x SMs),
-// cut to what the loop has work for when its trip count is known, and for
-// long-running combined loop kernels the blocks per SM that timing found
-// fastest. Kernels use grid-stride loops, so any grid is correct.
-// LIBOMPTARGET_INFO prints the choice.
+// Launch geometry: ThreadLimit (default 256) and no more than the parallel
+// part's NumThreads (an SPMD kernel's region has the whole block), clamped
+// to the kernel's maximum block size; NumTeams blocks, or enough to fill the
+// GPU (occupancy x SMs), cut to what the loop has work for when its trip
+// count is known, and for long-running combined loop kernels the blocks per
+// SM that timing found fastest. Kernels use grid-stride loops, so any grid
+// is correct. LIBOMPTARGET_INFO prints the choice.
 //
 //===----------------------------------------------------------------------===//
 
@@ -141,15 +142,27 @@ const char *faultHint(CUresult R) {
 
 } // namespace
 
-// "thread_limit 128" / "default 256 threads clamped to ...": why a launch has
-// the threads per block it has.
-static std::string threadsReason(int32_t ThreadLimit, int Threads,
+// Threads per block the construct asks for: thread_limit, and no more than
+// the parallel part's num_threads (an SPMD kernel's parallel region has the
+// whole block); 0 when neither is given.
+static int requestedThreads(const cot_launch_params &P) {
+  if (P.ThreadLimit > 0 && P.NumThreads > 0)
+    return std::min(P.ThreadLimit, P.NumThreads);
+  return P.ThreadLimit > 0 ? P.ThreadLimit : std::max(P.NumThreads, 0);
+}
+
+// "thread_limit 128" / "num_threads 64" / "default 256 threads clamped to
+// ...": why a launch has the threads per block it has.
+static std::string threadsReason(const cot_launch_params &P, int Threads,
                                  int KernelMax) {
-  if (ThreadLimit > 0 && Threads < ThreadLimit)
-    return "thread_limit " + std::to_string(ThreadLimit) +
+  int Requested = requestedThreads(P);
+  std::string Clause = Requested == P.ThreadLimit ? "thread_limit "
+                                                  : "num_threads ";
+  if (Requested > 0 && Threads < Requested)
+    return Clause + std::to_string(Requested) +
            " clamped to the kernel's maximum " + std::to_string(KernelMax);
-  if (ThreadLimit > 0)
-    return "thread_limit " + std::to_string(ThreadLimit);
+  if (Requested > 0)
+    return Clause + std::to_string(Requested);
   return "default " + std::to_string(DefaultThreads) + " threads" +
          (Threads < DefaultThreads
               ? " clamped to the kernel's maximum " + std::to_string(KernelMax)
@@ -164,9 +177,9 @@ Error CUDAPlugin::launchImpl(GenericKernel &Kernel, void **Args,
   DeviceState *D = nullptr;
   if (Error E = use(Dev, D))
     return E;
-  int Threads = P.ThreadLimit > 0 ? P.ThreadLimit : DefaultThreads;
+  int Threads = requestedThreads(P) > 0 ? requestedThreads(P) : DefaultThreads;
   Threads = std::min(Threads, K.MaxThreads);
-  std::string Why = threadsReason(P.ThreadLimit, Threads, K.MaxThreads);
+  std::string Why = threadsReason(P, Threads, K.MaxThreads);
   long long Blocks;
   TunedGrid Grid{0, nullptr};
   if (P.NumTeams > 0) {
