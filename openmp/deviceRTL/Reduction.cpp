@@ -1,4 +1,4 @@
-//===- Reduction.cpp - __kmpc_reduce* -------------------------------------===//
+//===- Reduction.cpp - __kmpc_reduce* and block-wide reductions -----------===//
 //
 // Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -22,16 +22,33 @@
 //     thread updates global memory concurrently with other teams: 2.
 // __kmpc_end_reduce is the barrier that ends the blocking form.
 //
+// The device lowering (openmp-device-reductions) replaces the calls whose
+// private copies it can size by __cot_gpu_reduce, which first combines the
+// copies of all threads that share the target (the block in SPMD kernels,
+// the threads of a parallel region) with Clang's own reduce function: warp
+// shuffles, then the warps' results through shared memory. Only the first
+// thread then combines the result into the shared copy, with Clang's atomic
+// code (2); the others do nothing (0). One atomic, CAS loop or critical
+// section per block instead of one per thread, for every operator and type,
+// user-defined reductions included.
+//
 //===----------------------------------------------------------------------===//
 
 #include "DeviceRTL.h"
 
 using namespace cot;
 
+namespace {
+
+enum : int32_t { ReduceNothing = 0, ReducePlain = 1, ReduceAtomic = 2 };
+
 COT_INLINE int32_t reduceMethod() {
-  return level() >= 1 && mode() == ModeSPMD && TeamState.TeamsPerThread ? 1
-                                                                         : 2;
+  return level() >= 1 && mode() == ModeSPMD && TeamState.TeamsPerThread
+             ? ReducePlain
+             : ReduceAtomic;
 }
+
+} // namespace
 
 COT_ENTRY int32_t __kmpc_reduce_nowait(ident_t *, int32_t, int32_t, size_t,
                                         void *, kmp_reduce_fn,
@@ -47,74 +64,196 @@ COT_ENTRY int32_t __kmpc_reduce(ident_t *, int32_t, int32_t, size_t, void *,
   return reduceMethod();
 }
 
-COT_ENTRY COT_CONVERGENT void __kmpc_end_reduce(ident_t *, int32_t, kmp_critical_name *) {
+COT_ENTRY COT_CONVERGENT void __kmpc_end_reduce(ident_t *, int32_t,
+                                                kmp_critical_name *) {
   teamBarrier();
 }
 
-//===-- Team-level sums in SPMD kernels -----------------------------------===//
-//
-// In an SPMD kernel every thread of a block reaches the teams-level
-// reduction with its partial result, and each would add it to the mapped
-// variable with an atomic. The device lowering replaces that atomic add by
-// __cot_gpu_team_reduce_add_*: a sum over the warp with shuffles, over the
-// block's warps through shared memory, and one atomic per block. All threads
-// of the block call it (they all run the teams code in SPMD mode).
+//===-- Reductions combined per block -------------------------------------===//
 
 namespace {
 
-COT_INLINE uint32_t shuffleDown32(uint32_t V, uint32_t Offset) {
-  return __nvvm_shfl_sync_down_i32(0xffffffffu, V, Offset, 0x1f);
+// A reduction's private copies as Clang's reduce function sees them: an
+// array of pointers, one per reduction item, with the items' sizes.
+struct ReductionList {
+  void **Items;
+  const uint32_t *Sizes;
+  int32_t NumItems;
+};
+
+// The threads that combine their copies before one of them updates the
+// shared copy: threads 0..Threads-1 of the block.
+struct CombiningTeam {
+  uint32_t Threads;
+  bool WholeBlock;
+};
+
+// An item moves in chunks: 8 bytes while they last, then 4, then the rest,
+// each read and written with one access of its size so that the optimizer
+// keeps the item in registers of its own type. Once the device lowering's
+// constant sizes reach here (__cot_gpu_reduce is always inlined), the
+// loops over items and chunks unroll completely, and each item's address is
+// a known local again.
+template <typename Fn>
+COT_INLINE void forEachChunk(uint32_t Size, Fn &&Move) {
+#pragma unroll
+  for (uint32_t At = 0; At + 8 <= Size; At += 8)
+    Move(At, 8u);
+  uint32_t At = Size & ~7u;
+  if (Size - At >= 4) {
+    Move(At, 4u);
+    At += 4;
+  }
+  if (At < Size)
+    Move(At, Size - At);
 }
 
-template <typename T> COT_INLINE T shuffleDown(T V, uint32_t Offset) {
-  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "32 or 64 bits");
-  uint32_t Words[sizeof(T) / 4];
-  __builtin_memcpy(Words, &V, sizeof(T));
-  for (uint32_t &W : Words)
-    W = shuffleDown32(W, Offset);
-  __builtin_memcpy(&V, Words, sizeof(T));
+COT_INLINE uint64_t loadChunk(const void *Item, uint32_t At, uint32_t Bytes) {
+  const char *P = (const char *)Item + At;
+  if (Bytes == 8) {
+    uint64_t V;
+    __builtin_memcpy(&V, P, 8);
+    return V;
+  }
+  if (Bytes == 4) {
+    uint32_t V;
+    __builtin_memcpy(&V, P, 4);
+    return V;
+  }
+  uint64_t V = 0;
+  __builtin_memcpy(&V, P, Bytes);
   return V;
 }
 
-template <typename T> COT_INLINE T warpSum(T V) {
-  for (uint32_t Offset = 16; Offset > 0; Offset /= 2)
-    V += shuffleDown(V, Offset);
-  return V;
+COT_INLINE void storeChunk(void *Item, uint32_t At, uint32_t Bytes,
+                           uint64_t V) {
+  char *P = (char *)Item + At;
+  if (Bytes == 8) {
+    __builtin_memcpy(P, &V, 8);
+  } else if (Bytes == 4) {
+    uint32_t W = (uint32_t)V;
+    __builtin_memcpy(P, &W, 4);
+  } else {
+    __builtin_memcpy(P, &V, Bytes);
+  }
 }
 
-[[clang::loader_uninitialized]] COT_SHARED uint64_t WarpSums[32];
+COT_INLINE uint32_t laneMask(uint32_t Lanes) {
+  return Lanes >= WarpSize ? ~0u : (1u << Lanes) - 1;
+}
 
-template <typename T> COT_CONVERGENT COT_INLINE void teamReduceAdd(T *Target, T V) {
-  uint32_t Threads = blockSize();
-  if (Threads % 32 != 0) { // partial warps: shuffles need whole warps
-    fetchAdd(Target, V);
+COT_CONVERGENT COT_INLINE uint64_t shuffleDown(uint64_t V, uint32_t Bytes,
+                                               uint32_t Offset, uint32_t Mask) {
+  uint32_t Lo = __nvvm_shfl_sync_down_i32(Mask, (uint32_t)V, Offset,
+                                          WarpSize - 1);
+  if (Bytes <= 4)
+    return Lo;
+  uint32_t Hi = __nvvm_shfl_sync_down_i32(Mask, (uint32_t)(V >> 32), Offset,
+                                          WarpSize - 1);
+  return (uint64_t)Hi << 32 | Lo;
+}
+
+// Combines the copies of lanes 0..Lanes-1 of the calling warp into lane 0's
+// (a tree over shfl.down: lane L takes lane L + Offset's copy while that
+// lane exists). Scratch receives the other lane's copy.
+COT_CONVERGENT COT_INLINE void combineWarp(const ReductionList &Mine,
+                                           void **Scratch,
+                                           cot_gpu_reduce_fn Combine,
+                                           uint32_t Lanes) {
+  uint32_t Lane = threadId() % WarpSize, Mask = laneMask(Lanes);
+#pragma unroll
+  for (uint32_t Offset = WarpSize / 2; Offset > 0; Offset /= 2) {
+    if (Offset >= Lanes)
+      continue;
+#pragma unroll
+    for (int32_t I = 0; I < Mine.NumItems; ++I)
+      forEachChunk(Mine.Sizes[I], [&](uint32_t At, uint32_t Bytes) {
+        uint64_t V = loadChunk(Mine.Items[I], At, Bytes);
+        storeChunk(Scratch[I], At, Bytes, shuffleDown(V, Bytes, Offset, Mask));
+      });
+    if (Lane + Offset < Lanes)
+      Combine(Mine.Items, Scratch);
+  }
+}
+
+// Staging of the warps' results in shared memory, a chunk per warp and
+// round.
+[[clang::loader_uninitialized]] COT_SHARED uint64_t Stage[WarpSize];
+
+COT_CONVERGENT COT_INLINE void combiningBarrier(const CombiningTeam &Team) {
+  if (Team.WholeBlock)
+    blockBarrier();
+  else
+    regionBarrierSlow(Team.Threads);
+}
+
+// Moves each warp's result (in its lane 0's copy) into the copy of lane
+// <warp> of warp 0.
+COT_CONVERGENT COT_INLINE void gatherWarpResults(const ReductionList &Mine,
+                                                 const CombiningTeam &Team) {
+  uint32_t Lane = threadId() % WarpSize, Warp = threadId() / WarpSize;
+  uint32_t Warps = (Team.Threads + WarpSize - 1) / WarpSize;
+#pragma unroll
+  for (int32_t I = 0; I < Mine.NumItems; ++I)
+    forEachChunk(Mine.Sizes[I], [&](uint32_t At, uint32_t Bytes) {
+      if (Lane == 0)
+        Stage[Warp] = loadChunk(Mine.Items[I], At, Bytes);
+      combiningBarrier(Team);
+      if (Warp == 0 && Lane < Warps)
+        storeChunk(Mine.Items[I], At, Bytes, Stage[Lane]);
+      combiningBarrier(Team); // Stage is free again
+    });
+}
+
+// Combines the copies of all threads of Team into thread 0's.
+COT_CONVERGENT COT_INLINE void combineTeam(const ReductionList &Mine,
+                                           void **Scratch,
+                                           cot_gpu_reduce_fn Combine,
+                                           const CombiningTeam &Team) {
+  uint32_t Warp = threadId() / WarpSize;
+  uint32_t Warps = (Team.Threads + WarpSize - 1) / WarpSize;
+  uint32_t LastWarpLanes = Team.Threads - (Warps - 1) * WarpSize;
+  combineWarp(Mine, Scratch, Combine,
+              Warp + 1 == Warps ? LastWarpLanes : WarpSize);
+  if (Warps == 1)
     return;
-  }
-  uint32_t Lane = threadId() % 32, Warp = threadId() / 32;
-  V = warpSum(V);
-  if (Lane == 0)
-    __builtin_memcpy(generic(&WarpSums[Warp]), &V, sizeof(T));
-  blockBarrier();
-  if (Warp == 0) {
-    T Partial = T(0);
-    if (Lane < Threads / 32)
-      __builtin_memcpy(&Partial, generic(&WarpSums[Lane]), sizeof(T));
-    Partial = warpSum(Partial);
-    if (Lane == 0)
-      fetchAdd(Target, Partial);
-  }
-  blockBarrier(); // WarpSums is free again
+  gatherWarpResults(Mine, Team);
+  if (Warp == 0 && threadId() < Warps)
+    combineWarp(Mine, Scratch, Combine, Warps);
+}
+
+// The threads that share the target of a reduction the calling thread
+// reaches, when all of them reach it together: every thread of an SPMD
+// kernel's block at teams level, the threads of an active parallel region
+// whose shared copy the block shares. Null-sized otherwise.
+COT_INLINE CombiningTeam combiningTeam() {
+  bool TeamsPerThread = mode() == ModeSPMD && TeamState.TeamsPerThread;
+  if (TeamsPerThread && level() == 0)
+    return {blockSize(), true};
+  if (!TeamsPerThread && inActiveRegion() && TeamState.RegionThreads > 1)
+    return {TeamState.RegionThreads,
+            TeamState.RegionThreads == blockSize()};
+  return {0, false};
 }
 
 } // namespace
 
-#define COT_TEAM_REDUCE_ADD(Suffix, T)                                         \
-  COT_ENTRY COT_CONVERGENT void __cot_gpu_team_reduce_add_##Suffix(T *Target,  \
-                                                                   T V) {      \
-    teamReduceAdd(Target, V);                                                  \
-  }
-COT_TEAM_REDUCE_ADD(i32, int32_t)
-COT_TEAM_REDUCE_ADD(i64, int64_t)
-COT_TEAM_REDUCE_ADD(f32, float)
-COT_TEAM_REDUCE_ADD(f64, double)
-#undef COT_TEAM_REDUCE_ADD
+// Always inlined: the constant sizes and item count of each call site make
+// the combining loops unroll (see forEachChunk). The loops cannot unroll in
+// this file's own copy, which nothing calls once linked.
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wpass-failed"
+COT_ENTRY COT_CONVERGENT __attribute__((always_inline)) int32_t __cot_gpu_reduce(void **Privates,
+                                                  void **Scratch,
+                                                  const uint32_t *Sizes,
+                                                  int32_t NumItems,
+                                                  cot_gpu_reduce_fn Combine) {
+  CombiningTeam Team = combiningTeam();
+  if (Team.Threads == 0)
+    return reduceMethod();
+  combineTeam({Privates, Sizes, NumItems}, Scratch, Combine, Team);
+  return threadId() == 0 ? ReduceAtomic : ReduceNothing;
+}
+#pragma clang diagnostic pop
+
+COT_ENTRY COT_CONVERGENT void __cot_gpu_end_reduce(void) { teamBarrier(); }

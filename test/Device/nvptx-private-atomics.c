@@ -28,7 +28,8 @@ double dot(const double *A, const double *B, long N, long *Count) {
 // BEFORE: atomicrmw fadd ptr
 // BEFORE: atomicrmw add ptr
 
-// One atomic per block into the mapped results remains (the team sums).
+// One atomic per block into the mapped results remains (the teams-level
+// reduction, combined per block).
 // CHECK-LABEL: define {{.*}}void @__omp_offloading_{{.*}}_dot_l17(
 // CHECK-NOT: alloca
 // CHECK: atomicrmw fadd ptr %

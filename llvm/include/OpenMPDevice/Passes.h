@@ -18,7 +18,8 @@
 //   openmp-device-libdevice-math     C math calls to libdevice's __nv_*
 //   openmp-device-cyclic-schedules   default-scheduled loops go cyclic
 //   openmp-device-kernel-modes       SPMD or generic mode per kernel
-//   openmp-device-team-reductions    SPMD teams sums: one atomic per block
+//   openmp-device-reductions         reductions combined per block before
+//                                    one update of the shared copy
 //   openmp-device-globalize          locals parallel regions share move to
 //                                    team-shared storage (generic kernels)
 //   openmp-device-parallel-regions   __kmpc_fork_teams/__kmpc_fork_call

@@ -221,13 +221,20 @@ void __cot_gpu_generic_deinit(void);
 void __cot_gpu_parallel(cot_gpu_parallel_fn Fn, void **Args, int32_t NumArgs,
                         int32_t NumThreads, int32_t IfCond);
 
-/* Teams-level `+` reductions of SPMD kernels: every thread of the block
- * calls it with its partial result; one atomic add per block reaches
- * *Target (warp shuffles, then shared memory). */
-void __cot_gpu_team_reduce_add_i32(int32_t *Target, int32_t Value);
-void __cot_gpu_team_reduce_add_i64(int64_t *Target, int64_t Value);
-void __cot_gpu_team_reduce_add_f32(float *Target, float Value);
-void __cot_gpu_team_reduce_add_f64(double *Target, double Value);
+/* Reductions (the device lowering's replacement of __kmpc_reduce{_nowait}).
+ * Privates and Scratch are lists of NumItems pointers, to the calling
+ * thread's private copies and to scratch copies of the same sizes (Sizes, in
+ * bytes); Combine is Clang's reduce function (Privates[i] op= Scratch[i]).
+ * Where the calling threads share the target (all threads of an SPMD block
+ * at teams level, the threads of an active parallel region that the block
+ * shares), all of them call it together: their copies are combined into
+ * thread 0's, which gets 2 (update the shared copy with the atomic code);
+ * the others get 0 (nothing to do). Elsewhere it answers as __kmpc_reduce.
+ * __cot_gpu_end_reduce ends the blocking form, called by every thread. */
+typedef void (*cot_gpu_reduce_fn)(void *Lhs, void *Rhs);
+int32_t __cot_gpu_reduce(void **Privates, void **Scratch, const uint32_t *Sizes,
+                         int32_t NumItems, cot_gpu_reduce_fn Combine);
+void __cot_gpu_end_reduce(void);
 
 /* Calls through function pointers in device code go through this when the
  * program has `declare target indirect` functions: it returns the device

@@ -65,7 +65,7 @@ std::string nvptxLoweringPipeline() {
          "openmp-device-libdevice-math,"
          "openmp-device-cyclic-schedules,"
          "openmp-device-kernel-modes,"
-         "openmp-device-team-reductions,"
+         "openmp-device-reductions,"
          "openmp-device-globalize,"
          "openmp-device-parallel-regions,"
          "openmp-device-nvptx-kernels,"

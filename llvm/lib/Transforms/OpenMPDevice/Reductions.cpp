@@ -1,0 +1,348 @@
+//===- Reductions.cpp - Reductions combined per block ---------------------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Pass openmp-device-reductions. Clang's host code ends a reduction with
+//
+//   RedList = {&private_1, ..., &private_n};
+//   switch (__kmpc_reduce[_nowait](loc, gtid, n, size, RedList, reduce_fn,
+//                                 lock)) {
+//   case 1: <plain combine of each private into its shared copy>;
+//           __kmpc_end_reduce[_nowait](...); break;
+//   case 2: <atomic combine: atomicrmw, a cmpxchg loop, or a critical
+//           section>; [__kmpc_end_reduce(...);] break;
+//   default: ;
+//   }
+//
+// On the GPU every thread of a block (SPMD kernels) or of a parallel region
+// reaches it together, and the atomic path makes each of them update the
+// shared copy: a block of 256 threads makes 256 atomics on one address, or
+// 256 turns of a CAS loop or a critical section. This pass passes the
+// private copies, their sizes and a scratch copy of each to the device
+// runtime's __cot_gpu_reduce instead, which combines the copies of the
+// threads that share the target with Clang's own reduce function (warp
+// shuffles, then shared memory) and lets only the first thread run the
+// atomic path (2), the others nothing (0); where the threads do not share
+// the target, it answers as __kmpc_reduce does. This needs no knowledge of
+// the operator or type: Clang's reduce function and atomic code stay what
+// they are, for every operator, complex types and user-defined reductions
+// alike. The blocking form's __kmpc_end_reduce (a barrier) moves to where
+// the cases meet, which the threads that got 0 reach as well.
+//
+// Reductions whose privates are not fixed-size locals (variable-length
+// array sections) or are larger than MaxCombinedBytes keep the runtime's
+// __kmpc_reduce, and so do those that always combine into the thread's own
+// copy (parallel regions of SPMD kernels with a teams level). Runs after
+// openmp-device-kernel-modes, and before globalization, while the privates
+// are allocas.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ForkCalls.h"
+#include "OpenMPDevice/Diagnostics.h"
+#include "OpenMPDevice/Passes.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "openmp-device-reductions"
+
+STATISTIC(NumBlockReductions, "Reductions combined per block");
+STATISTIC(NumKeptReductions, "Reductions left to __kmpc_reduce");
+
+using namespace llvm;
+
+namespace cot {
+namespace {
+
+constexpr StringLiteral ReduceNowait = "__kmpc_reduce_nowait";
+constexpr StringLiteral ReduceBlocking = "__kmpc_reduce";
+constexpr StringLiteral EndReduceBlocking = "__kmpc_end_reduce";
+
+/// Private copies larger than this in all keep one update per thread: each
+/// thread would need a scratch copy as large, and the shuffles and barriers
+/// grow with the size.
+constexpr uint64_t MaxCombinedBytes = 1024;
+
+// Operands of __kmpc_reduce{_nowait}(loc, gtid, n, size, list, fn, lock).
+enum : unsigned { OpNumItems = 2, OpList = 4, OpCombine = 5 };
+
+/// A reduction that __cot_gpu_reduce can combine per block.
+struct Reduction {
+  CallInst *Call = nullptr;
+  SmallVector<AllocaInst *, 4> Privates;
+  /// Blocking form: the __kmpc_end_reduce calls of its cases, and the block
+  /// where the cases meet.
+  SmallVector<CallInst *, 2> EndCalls;
+  BasicBlock *Merge = nullptr;
+};
+
+/// The private copy stored into each slot of \p List (an array of
+/// pointers), or nothing when a slot holds anything but a fixed-size local
+/// or is stored more than once.
+std::optional<SmallVector<AllocaInst *, 4>>
+privatesInList(AllocaInst &List, unsigned NumItems, const DataLayout &DL) {
+  SmallVector<AllocaInst *, 4> Slots(NumItems, nullptr);
+  auto Record = [&](StoreInst &Store, uint64_t Offset) {
+    auto *Private =
+        dyn_cast<AllocaInst>(Store.getValueOperand()->stripPointerCasts());
+    uint64_t Slot = Offset / DL.getPointerSize();
+    if (!Private || !Private->isStaticAlloca() ||
+        Offset % DL.getPointerSize() || Slot >= NumItems || Slots[Slot])
+      return false;
+    Slots[Slot] = Private;
+    return true;
+  };
+  for (User *U : List.users()) {
+    if (auto *Store = dyn_cast<StoreInst>(U)) {
+      if (Store->getPointerOperand() == &List && !Record(*Store, 0))
+        return std::nullopt;
+      continue;
+    }
+    auto *GEP = dyn_cast<GetElementPtrInst>(U);
+    if (!GEP)
+      continue;
+    APInt Offset(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
+    if (!GEP->accumulateConstantOffset(DL, Offset))
+      return std::nullopt;
+    for (User *GU : GEP->users())
+      if (auto *Store = dyn_cast<StoreInst>(GU);
+          Store && Store->getPointerOperand() == GEP &&
+          !Record(*Store, Offset.getZExtValue()))
+        return std::nullopt;
+  }
+  if (is_contained(Slots, nullptr))
+    return std::nullopt;
+  return Slots;
+}
+
+uint64_t bytesOf(const AllocaInst &Private, const DataLayout &DL) {
+  return Private.getAllocationSize(DL)->getFixedValue();
+}
+
+/// For the blocking form: the __kmpc_end_reduce calls between the switch on
+/// \p Call's result and the block where its cases meet (the switch's
+/// default), which must be where every case goes.
+bool findBlockingEnd(Reduction &R) {
+  auto *Switch = R.Call->hasOneUse()
+                     ? dyn_cast<SwitchInst>(R.Call->user_back())
+                     : nullptr;
+  if (!Switch)
+    return false;
+  BasicBlock *Merge = Switch->getDefaultDest();
+  SmallPtrSet<BasicBlock *, 8> Seen;
+  SmallVector<BasicBlock *, 8> Work;
+  for (auto Case : Switch->cases())
+    Work.push_back(Case.getCaseSuccessor());
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    if (BB == Merge || !Seen.insert(BB).second)
+      continue;
+    if (succ_empty(BB))
+      return false;
+    for (Instruction &I : *BB)
+      if (isCallTo(I, EndReduceBlocking))
+        R.EndCalls.push_back(cast<CallInst>(&I));
+    append_range(Work, successors(BB));
+  }
+  R.Merge = Merge;
+  return true;
+}
+
+/// \p Call as a reduction this pass can lower, or why not.
+Expected<Reduction> analyzeReduction(CallInst &Call, const DataLayout &DL) {
+  auto *NumItems = dyn_cast<ConstantInt>(Call.getArgOperand(OpNumItems));
+  auto *List =
+      dyn_cast<AllocaInst>(Call.getArgOperand(OpList)->stripPointerCasts());
+  if (!NumItems || !List || NumItems->isZero())
+    return createStringError("its list of private copies is not a local");
+  std::optional<SmallVector<AllocaInst *, 4>> Privates =
+      privatesInList(*List, NumItems->getZExtValue(), DL);
+  if (!Privates)
+    return createStringError(
+        "a private copy is not a local of fixed size (array section?)");
+  uint64_t Bytes = 0;
+  for (AllocaInst *Private : *Privates)
+    Bytes += bytesOf(*Private, DL);
+  if (Bytes > MaxCombinedBytes)
+    return createStringError("its private copies take " + Twine(Bytes) +
+                             " bytes, more than " + Twine(MaxCombinedBytes));
+  Reduction R;
+  R.Call = &Call;
+  R.Privates = std::move(*Privates);
+  if (isCallTo(Call, ReduceBlocking) && !findBlockingEnd(R))
+    return createStringError("its cases do not meet after the reduction");
+  return R;
+}
+
+/// A scratch copy of each private, in the entry block, and the list of
+/// pointers to them that Clang's reduce function takes.
+Value *scratchList(const Reduction &R, IRBuilder<> &B) {
+  Function &F = *R.Call->getFunction();
+  IRBuilder<> Entry(&*F.getEntryBlock().getFirstInsertionPt());
+  auto *ListTy = ArrayType::get(B.getPtrTy(), R.Privates.size());
+  AllocaInst *List = Entry.CreateAlloca(ListTy, nullptr, ".cot.red.scratch");
+  for (auto [I, Private] : enumerate(R.Privates)) {
+    AllocaInst *Copy =
+        Entry.CreateAlloca(Private->getAllocatedType(),
+                           Private->getArraySize(), Private->getName() + ".scratch");
+    Copy->setAlignment(Private->getAlign());
+    B.CreateStore(Copy, B.CreateConstInBoundsGEP2_64(ListTy, List, 0, I));
+  }
+  return List;
+}
+
+/// A constant array of the privates' sizes in bytes.
+Constant *sizesOf(const Reduction &R, const DataLayout &DL) {
+  Module &M = *R.Call->getModule();
+  SmallVector<uint32_t, 4> Sizes;
+  for (AllocaInst *Private : R.Privates)
+    Sizes.push_back(uint32_t(bytesOf(*Private, DL)));
+  Constant *Init = ConstantDataArray::get(M.getContext(), Sizes);
+  auto *GV = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
+                                GlobalValue::PrivateLinkage, Init,
+                                ".cot.red.sizes");
+  GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  return GV;
+}
+
+void combinePerBlock(Reduction &R, const DataLayout &DL) {
+  Module &M = *R.Call->getModule();
+  IRBuilder<> B(R.Call);
+  Type *I32 = B.getInt32Ty(), *Ptr = B.getPtrTy();
+  FunctionCallee Reduce = runtimeFunction(M, "__cot_gpu_reduce", I32,
+                                          {Ptr, Ptr, Ptr, I32, Ptr});
+  Value *Count = B.getInt32(R.Privates.size());
+  CallInst *New = B.CreateCall(
+      Reduce, {R.Call->getArgOperand(OpList), scratchList(R, B), sizesOf(R, DL),
+               Count, R.Call->getArgOperand(OpCombine)});
+  if (auto *Fn = dyn_cast<Function>(Reduce.getCallee()))
+    Fn->addFnAttr(Attribute::Convergent);
+  R.Call->replaceAllUsesWith(New);
+  R.Call->eraseFromParent();
+  if (!R.Merge)
+    return;
+  for (CallInst *End : R.EndCalls)
+    End->eraseFromParent();
+  IRBuilder<> AtMerge(&*R.Merge->getFirstInsertionPt());
+  FunctionCallee EndReduce =
+      runtimeFunction(M, "__cot_gpu_end_reduce", B.getVoidTy(), {});
+  if (auto *Fn = dyn_cast<Function>(EndReduce.getCallee()))
+    Fn->addFnAttr(Attribute::Convergent);
+  AtMerge.CreateCall(EndReduce);
+}
+
+void remark(const CallInst &Call, const Twine &Why) {
+  Function &F = *const_cast<Function *>(Call.getFunction());
+  OptimizationRemarkEmitter ORE(&F);
+  if (Why.isTriviallyEmpty()) {
+    ORE.emit([&] {
+      return OptimizationRemark(RemarkPassName, "BlockReduction", &Call)
+             << "reduction in '" << F.getName()
+             << "' combined per block before one update of the shared copy";
+    });
+    return;
+  }
+  ORE.emit([&] {
+    return OptimizationRemarkMissed(RemarkPassName, "ThreadReduction", &Call)
+           << "reduction in '" << F.getName()
+           << "' updates the shared copy from every thread: " << Why.str();
+  });
+}
+
+/// The functions \p Root reaches outside the parallel regions it starts,
+/// and (in \p InParallel) those it reaches inside them.
+SetVector<Function *> reachOutsideParallel(Function *Root,
+                                           SetVector<Function *> &InParallel) {
+  SetVector<Function *> Outside;
+  SmallVector<Function *, 16> Work = {Root};
+  while (!Work.empty()) {
+    Function *F = Work.pop_back_val();
+    if (!Outside.insert(F))
+      continue;
+    for (Instruction &I : instructions(*F)) {
+      if (isCallTo(I, ForkCall)) {
+        if (Function *Micro = microtaskOf(cast<CallBase>(I)))
+          InParallel.set_union(reachableFrom(Micro));
+        continue;
+      }
+      for (Value *Op : I.operands())
+        if (auto *Callee = dyn_cast<Function>(Op->stripPointerCasts());
+            Callee && !Callee->isDeclaration())
+          Work.push_back(Callee);
+    }
+  }
+  return Outside;
+}
+
+/// Functions whose reductions always combine into the calling thread's own
+/// copy: those that only SPMD kernels with a teams level reach, and only in
+/// their parallel regions. Every thread of such a kernel runs the teams
+/// code, so a parallel reduction's shared copy is the thread's own
+/// (__kmpc_reduce answers 1): there is nothing to combine per block.
+DenseSet<Function *> perThreadReductionFunctions(Module &M) {
+  SetVector<Function *> PerThread, Shared;
+  for (const KernelReach &KR : kernelReaches(M)) {
+    bool TeamsPerThread = KR.K.Mode == KernelMode::SPMD && KR.K.HasTeams;
+    SetVector<Function *> InParallel;
+    Shared.set_union(reachOutsideParallel(KR.K.F, InParallel));
+    (TeamsPerThread ? PerThread : Shared).set_union(InParallel);
+  }
+  DenseSet<Function *> Result;
+  for (Function *F : PerThread)
+    if (!Shared.contains(F))
+      Result.insert(F);
+  return Result;
+}
+
+SmallVector<CallInst *, 8> reductionCalls(Module &M) {
+  SmallVector<CallInst *, 8> Calls;
+  for (StringRef Name : {ReduceNowait, ReduceBlocking})
+    if (Function *Fn = M.getFunction(Name))
+      for (User *U : Fn->users())
+        if (auto *Call = dyn_cast<CallInst>(U);
+            Call && Call->getCalledFunction() == Fn &&
+            Call->arg_size() > OpCombine)
+          Calls.push_back(Call);
+  return Calls;
+}
+
+} // namespace
+
+PreservedAnalyses ReductionsPass::run(Module &M, ModuleAnalysisManager &) {
+  if (hasDeviceErrors(M))
+    return PreservedAnalyses::all();
+  const DataLayout &DL = M.getDataLayout();
+  DenseSet<Function *> PerThread = perThreadReductionFunctions(M);
+  bool Changed = false;
+  for (CallInst *Call : reductionCalls(M)) {
+    if (PerThread.contains(Call->getFunction()))
+      continue;
+    Expected<Reduction> R = analyzeReduction(*Call, DL);
+    if (!R) {
+      std::string Why = toString(R.takeError());
+      LLVM_DEBUG(dbgs() << Call->getFunction()->getName() << ": kept: " << Why
+                        << "\n");
+      remark(*Call, Why);
+      ++NumKeptReductions;
+      continue;
+    }
+    remark(*Call, Twine());
+    combinePerBlock(*R, DL);
+    ++NumBlockReductions;
+    Changed = true;
+  }
+  if (!Changed)
+    return PreservedAnalyses::all();
+  return PreservedAnalyses::none();
+}
+
+} // namespace cot

@@ -1,0 +1,124 @@
+// Reductions on the GPU go through __cot_gpu_reduce, which combines the
+// private copies of the threads that share the target (warp shuffles, then
+// shared memory) before one thread runs Clang's atomic code: one atomicrmw,
+// CAS loop or critical section per block, for every operator and type. The
+// teams level of SPMD kernels, parallel regions of generic kernels and of
+// `target parallel for` (one team) all take this path; the parallel level of
+// an SPMD kernel with teams combines into each thread's own copy and keeps
+// __kmpc_reduce_nowait. No CUDA toolkit needed (nvptx-cubins.test assembles
+// the PTX).
+// RUN: rm -rf %t.nocuda && mkdir -p %t.nocuda
+// RUN: %clang -O2 -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda --offload-arch=sm_90 --cuda-path=%t.nocuda -c %s -o %t.o
+// RUN: %clang -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda --offload-arch=sm_90 --cuda-path=%t.nocuda %t.o -shared -o %t.so -save-temps -Rpass=openmp-device -Rpass-missed=openmp-device 2> %t.remarks
+// RUN: llvm-dis %t.so-device-nvptx-lowered.bc -o - | FileCheck %s
+// RUN: FileCheck %s --check-prefix=PTX < %t.so-device-nvptx-ptx.ptx
+// RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
+
+#include <complex.h>
+
+// CHECK-LABEL: define internal void @__omp_offloading_{{.*}}_sums_l{{[0-9]+}}.omp_outlined(
+// CHECK: call i32 @__cot_gpu_reduce(ptr %{{.*}}, ptr %{{.*}}, ptr @.cot.red.sizes{{.*}}, i32 4, ptr @{{.*}}reduction_func)
+// CHECK-LABEL: define internal void @__omp_offloading_{{.*}}_sums_l{{[0-9]+}}.omp_outlined.omp_outlined(
+// CHECK: call i32 @__kmpc_reduce_nowait(
+// CHECK-NOT: __cot_gpu_reduce
+// CHECK-LABEL: define
+double sums(const double *A, int N, long *L, float *F, int *Int) {
+  double D = 0;
+  long SL = 0;
+  float SF = 0;
+  int SI = 0;
+#pragma omp target teams distribute parallel for num_teams(64) num_threads(128) \
+    map(to : A[0:N]) reduction(+ : D, SL, SF, SI)
+  for (int K = 0; K < N; ++K) {
+    D += A[K];
+    SL += (long)A[K];
+    SF += (float)A[K];
+    SI += (int)A[K];
+  }
+  *L = SL;
+  *F = SF;
+  *Int = SI;
+  return D;
+}
+
+// Every other operator, with the atomic code Clang chose for each.
+// CHECK-LABEL: define internal void @__omp_offloading_{{.*}}_others_l{{[0-9]+}}.omp_outlined(
+// CHECK: call i32 @__cot_gpu_reduce(ptr %{{.*}}, ptr %{{.*}}, ptr @.cot.red.sizes{{.*}}, i32 11, ptr @{{.*}}reduction_func)
+// CHECK-DAG: atomicrmw max ptr
+// CHECK-DAG: atomicrmw min ptr
+// CHECK-DAG: atomicrmw and ptr
+// CHECK-DAG: atomicrmw or ptr
+// CHECK-DAG: atomicrmw xor ptr
+// CHECK-DAG: cmpxchg ptr
+// CHECK-DAG: call zeroext i1 @__atomic_compare_exchange(i64 noundef 8,
+// CHECK-DAG: call zeroext i1 @__atomic_compare_exchange(i64 noundef 16,
+// CHECK-LABEL: define
+int others(const int *A, int N, double *Out) {
+  int Max = -1000, Min = 1000, And = ~0, Or = 0, Xor = 0, LAnd = 1, LOr = 0;
+  long Prod = 1;
+  double DMax = -1e300;
+  float _Complex CF = 0;
+  double _Complex CD = 1;
+#pragma omp target teams distribute parallel for map(to : A[0:N])              \
+    reduction(max : Max, DMax) reduction(min : Min) reduction(& : And)          \
+    reduction(| : Or) reduction(^ : Xor) reduction(&& : LAnd)                   \
+    reduction(|| : LOr) reduction(* : Prod) reduction(+ : CF) reduction(* : CD)
+  for (int K = 0; K < N; ++K) {
+    Max = Max > A[K] ? Max : A[K];
+    DMax = DMax > A[K] ? DMax : A[K];
+    Min = Min < A[K] ? Min : A[K];
+    And &= A[K];
+    Or |= A[K];
+    Xor ^= A[K];
+    LAnd = LAnd && A[K];
+    LOr = LOr || A[K];
+    Prod *= A[K] % 3 + 1;
+    CF += A[K];
+    CD *= 1.0;
+  }
+  *Out = DMax + crealf(CF) + creal(CD);
+  return Max + Min + And + Or + Xor + LAnd + LOr + (int)Prod;
+}
+
+// One team: the block's threads share the mapped variable.
+// CHECK-LABEL: define internal void @__omp_offloading_{{.*}}_one_team_l{{[0-9]+}}.omp_outlined(
+// CHECK: call i32 @__cot_gpu_reduce(
+int one_team(const int *A, int N) {
+  int S = 0;
+#pragma omp target parallel for map(to : A[0:N]) reduction(+ : S)
+  for (int K = 0; K < N; ++K)
+    S += A[K];
+  return S;
+}
+
+// A generic kernel's parallel region (blocking form: the worksharing loop
+// of a parallel region), and its teams level, which the main thread alone
+// runs.
+// CHECK-LABEL: define internal void @__omp_offloading_{{.*}}_generic_l{{[0-9]+}}.omp_outlined.omp_outlined(
+// CHECK: call i32 @__cot_gpu_reduce(
+// CHECK-NOT: call void @__kmpc_end_reduce(
+// CHECK: call void @__cot_gpu_end_reduce()
+// CHECK-LABEL: define
+int generic(const int *A, int N) {
+  int S = 0;
+#pragma omp target teams num_teams(4) map(to : A[0:N]) reduction(+ : S)
+  {
+    int T = 0;
+#pragma omp parallel
+    {
+#pragma omp for reduction(+ : T)
+      for (int K = 0; K < N; ++K)
+        T += A[K];
+    }
+    S += T;
+  }
+  return S;
+}
+
+// PTX: shfl.sync.down.b32
+// PTX: atom.global.add.u32
+// PTX: atom.global.max.s32
+
+// REMARK-DAG: remark: kernel '__omp_offloading_{{.*}}_sums_l{{[0-9]+}}' runs in SPMD mode
+// REMARK-DAG: remark: reduction in '__omp_offloading_{{.*}}_sums_l{{[0-9]+}}.omp_outlined' combined per block before one update of the shared copy
+// REMARK-DAG: remark: reduction in '__omp_offloading_{{.*}}_generic_l{{[0-9]+}}.omp_outlined.omp_outlined' combined per block before one update of the shared copy

@@ -1,0 +1,133 @@
+; openmp-device-reductions alone: a reduction whose private copies are
+; fixed-size locals goes through __cot_gpu_reduce with a scratch copy of
+; each and their sizes; the blocking form's __kmpc_end_reduce moves to where
+; the cases meet. A parallel region of an SPMD kernel with a teams level
+; (each thread's own shared copy) and a list with a variable-length item
+; keep __kmpc_reduce.
+; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-reductions -pass-remarks=openmp-device -pass-remarks-missed=openmp-device -S %s -o - 2>%t.remarks | FileCheck %s
+; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
+
+; CHECK: @.cot.red.sizes = private unnamed_addr constant [2 x i32] [i32 8, i32 4]
+
+define void @spmd(ptr %sum, ptr %max) {
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_teams(ptr null, i32 2, ptr @spmd.teams, ptr %sum, ptr %max)
+  ret void
+}
+
+; CHECK-LABEL: define internal void @spmd.teams(
+; CHECK: %sum.priv.scratch = alloca double, align 8
+; CHECK: %max.priv.scratch = alloca i32, align 4
+; CHECK: store ptr %sum.priv.scratch, ptr
+; CHECK: store ptr %max.priv.scratch, ptr
+; CHECK: %[[R:.*]] = call i32 @__cot_gpu_reduce(ptr %list, ptr %.cot.red.scratch, ptr @.cot.red.sizes, i32 2, ptr @spmd.reduce)
+; CHECK-NEXT: switch i32 %[[R]], label %done [
+; CHECK-NOT: __kmpc_reduce
+; CHECK: ret void
+define internal void @spmd.teams(ptr %gtid, ptr %btid, ptr %sum, ptr %max) {
+  %sum.priv = alloca double, align 8
+  %max.priv = alloca i32, align 4
+  %list = alloca [2 x ptr], align 8
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr null, i32 2, ptr @spmd.parallel, ptr %sum.priv, ptr %max.priv)
+  %slot0 = getelementptr inbounds [2 x ptr], ptr %list, i64 0, i64 0
+  store ptr %sum.priv, ptr %slot0, align 8
+  %slot1 = getelementptr inbounds [2 x ptr], ptr %list, i64 0, i64 1
+  store ptr %max.priv, ptr %slot1, align 8
+  %r = call i32 @__kmpc_reduce_nowait(ptr null, i32 0, i32 2, i64 16, ptr %list, ptr @spmd.reduce, ptr null)
+  switch i32 %r, label %done [
+    i32 1, label %case1
+    i32 2, label %case2
+  ]
+case1:
+  call void @__kmpc_end_reduce_nowait(ptr null, i32 0, ptr null)
+  br label %done
+case2:
+  %v = load double, ptr %sum.priv, align 8
+  %old = atomicrmw fadd ptr %sum, double %v monotonic
+  br label %done
+done:
+  ret void
+}
+
+; Inside the parallel region of an SPMD kernel with teams every thread's
+; shared copy is its own: nothing to combine per block.
+; CHECK-LABEL: define internal void @spmd.parallel(
+; CHECK: call i32 @__kmpc_reduce_nowait(
+define internal void @spmd.parallel(ptr %gtid, ptr %btid, ptr %sum, ptr %max) {
+  %priv = alloca double, align 8
+  %list = alloca [1 x ptr], align 8
+  store ptr %priv, ptr %list, align 8
+  %r = call i32 @__kmpc_reduce_nowait(ptr null, i32 0, i32 1, i64 8, ptr %list, ptr @spmd.reduce, ptr null)
+  ret void
+}
+
+define internal void @spmd.reduce(ptr %lhs, ptr %rhs) {
+  ret void
+}
+
+define void @generic(ptr %x) {
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr null, i32 1, ptr @generic.parallel, ptr %x)
+  ret void
+}
+
+; CHECK-LABEL: define internal void @generic.parallel(
+; CHECK: call i32 @__cot_gpu_reduce(ptr %list, ptr %.cot.red.scratch, ptr @.cot.red.sizes.1, i32 1, ptr @spmd.reduce)
+; CHECK: case1:
+; CHECK-NEXT: store
+; CHECK-NEXT: br label %merge
+; CHECK: case2:
+; CHECK-NEXT: atomicrmw
+; CHECK-NEXT: br label %merge
+; CHECK: merge:
+; CHECK-NEXT: call void @__cot_gpu_end_reduce()
+; CHECK-NOT: __kmpc_end_reduce
+; CHECK: ret void
+define internal void @generic.parallel(ptr %gtid, ptr %btid, ptr %x) {
+  %priv = alloca i32, align 4
+  %list = alloca [1 x ptr], align 8
+  %slot = getelementptr inbounds [1 x ptr], ptr %list, i64 0, i64 0
+  store ptr %priv, ptr %slot, align 8
+  %r = call i32 @__kmpc_reduce(ptr null, i32 0, i32 1, i64 8, ptr %list, ptr @spmd.reduce, ptr null)
+  switch i32 %r, label %merge [
+    i32 1, label %case1
+    i32 2, label %case2
+  ]
+case1:
+  store i32 1, ptr %x, align 4
+  call void @__kmpc_end_reduce(ptr null, i32 0, ptr null)
+  br label %merge
+case2:
+  %old = atomicrmw add ptr %x, i32 1 monotonic
+  call void @__kmpc_end_reduce(ptr null, i32 0, ptr null)
+  br label %merge
+merge:
+  ret void
+}
+
+; CHECK-LABEL: define void @sections(
+; CHECK: call i32 @__kmpc_reduce_nowait(
+define void @sections(ptr %a, i64 %n) {
+  %priv = alloca i32, i64 %n, align 4
+  %list = alloca [2 x ptr], align 8
+  store ptr %priv, ptr %list, align 8
+  %slot1 = getelementptr inbounds [2 x ptr], ptr %list, i64 0, i64 1
+  %size = inttoptr i64 %n to ptr
+  store ptr %size, ptr %slot1, align 8
+  %r = call i32 @__kmpc_reduce_nowait(ptr null, i32 0, i32 2, i64 16, ptr %list, ptr @spmd.reduce, ptr null)
+  ret void
+}
+
+; REMARK-DAG: remark: <unknown>:0:0: reduction in 'spmd.teams' combined per block before one update of the shared copy
+; REMARK-DAG: remark: <unknown>:0:0: reduction in 'generic.parallel' combined per block before one update of the shared copy
+; REMARK-DAG: remark: <unknown>:0:0: reduction in 'sections' updates the shared copy from every thread: a private copy is not a local of fixed size (array section?)
+; REMARK-NOT: spmd.parallel
+
+declare void @__kmpc_fork_teams(ptr, i32, ptr, ...)
+declare void @__kmpc_fork_call(ptr, i32, ptr, ...)
+declare i32 @__kmpc_reduce_nowait(ptr, i32, i32, i64, ptr, ptr, ptr)
+declare void @__kmpc_end_reduce_nowait(ptr, i32, ptr)
+declare i32 @__kmpc_reduce(ptr, i32, i32, i64, ptr, ptr, ptr)
+declare void @__kmpc_end_reduce(ptr, i32, ptr)
+
+!cot.kernels = !{!0, !1}
+!0 = !{ptr @spmd, !"spmd", !"teams"}
+!1 = !{ptr @generic, !"generic"}
