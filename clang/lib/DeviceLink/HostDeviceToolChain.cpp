@@ -45,10 +45,15 @@ Expected<std::string> buildSharedObject(Module &M, OptimizationLevel Level,
   // -z defs: a function that device code calls and nothing defines (not
   // declare target, defined in no object of the link) is a link error naming
   // it and the region's source file, not a dlopen failure at run time.
+  // libatomic has the size-generic __atomic_* functions that Clang calls for
+  // atomics on objects without lock-free instructions (the atomic path of a
+  // complex reduction, `omp atomic` on a large struct), as the host program
+  // links it for its own copy of the region.
   SmallVector<StringRef, 16> Args = {
-      Opts.Executable, "-shared",       "-fopenmp",       "-o",
-      *Image,          *Obj,            HostDeviceLib,    "-Wl,-Bsymbolic",
-      "-Wl,-z,defs",   "-Wl,--as-needed", "-lstdc++",     "-lm"};
+      Opts.Executable, "-shared",         "-fopenmp",  "-o",
+      *Image,          *Obj,              HostDeviceLib, "-Wl,-Bsymbolic",
+      "-Wl,-z,defs",   "-Wl,--as-needed", "-lstdc++",  "-lm",
+      "-latomic"};
   if (Error E = runCommand(Args, Opts.Verbose))
     return std::move(E);
   auto Bytes = MemoryBuffer::getFile(*Image);
