@@ -205,7 +205,9 @@ Error CUDAPlugin::initDeviceImpl(int32_t Dev) {
                {&Minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR},
                {&D.NumSMs, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT},
                {&D.MaxThreads, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK},
-               {&D.MaxGridX, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X}};
+               {&D.MaxGridX, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X},
+               {&D.SharedPerSM,
+                CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR}};
   for (auto &A : Attrs)
     if ((R = cu.DeviceGetAttribute(A.Out, A.Attr, D.Handle)))
       return Error::make("cannot query cuda device %d (attribute %d): %s", Dev,
@@ -224,6 +226,29 @@ Error CUDAPlugin::initDeviceImpl(int32_t Dev) {
 }
 
 //===-- Images ------------------------------------------------------------===//
+
+// The launch model's records of the image's kernels (parseNVImage has
+// checked the table).
+static void readKernelTable(int32_t Dev, const std::vector<NVImagePart> &Parts,
+                            CUDAImage &Img) {
+  const NVImagePart *Table = kernelTablePart(Parts);
+  if (!Table) {
+    info(nullptr, "cuda device %d: the image has no kernel table: the launch "
+                  "model uses occupancy",
+         Dev);
+    return;
+  }
+  std::vector<NVKernelRecord> Records;
+  uint32_t UnknownVersion = 0;
+  if (parseKernelTable(*Table, Records, UnknownVersion))
+    return;
+  if (UnknownVersion)
+    info(nullptr, "cuda device %d: the image's kernel table has version %u, "
+                  "this runtime reads %d: the launch model uses occupancy",
+         Dev, UnknownVersion, COT_KERNEL_TABLE_VERSION);
+  for (const NVKernelRecord &R : Records)
+    Img.KernelRecords[R.Name] = R.Record;
+}
 
 bool CUDAPlugin::isImageCompatibleImpl(const char *Triple, const void *Image,
                                        size_t Size) {
@@ -275,6 +300,9 @@ Error CUDAPlugin::loadImageImpl(int32_t Dev, const void *Data, size_t Size,
   }
   auto Img = std::make_unique<CUDAImage>();
   Img->Module = M;
+  readKernelTable(Dev, Parts, *Img);
+  if (launchCacheInUse())
+    Img->Hash = contentHash(Data, Size);
   Out = std::move(Img);
   return Error::success();
 }
@@ -325,13 +353,25 @@ Error CUDAPlugin::lookupKernelImpl(GenericImage &Image, const char *Name,
                        Img.Dev, errorText(R).c_str());
   auto K = std::make_unique<CUDAKernel>();
   K->Fn = Fn;
+  KernelFacts &F = K->Facts;
   int Max = 0;
   if (cu.FuncGetAttribute(&Max, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, Fn) ==
           CUDA_SUCCESS &&
       Max > 0)
-    K->MaxThreads = Max;
+    F.MaxThreads = Max;
   else
-    K->MaxThreads = D->MaxThreads;
+    F.MaxThreads = D->MaxThreads;
+  if (cu.FuncGetAttribute(&F.Registers, CU_FUNC_ATTRIBUTE_NUM_REGS, Fn))
+    F.Registers = 0;
+  if (cu.FuncGetAttribute(&F.LocalBytes, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES,
+                          Fn))
+    F.LocalBytes = 0;
+  auto Record = Img.KernelRecords.find(Name);
+  if (Record != Img.KernelRecords.end()) {
+    F.HasRecord = true;
+    F.Record = Record->second;
+  }
+  K->ImageHash = Img.Hash;
   Out = std::move(K);
   return Error::success();
 }
