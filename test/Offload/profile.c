@@ -22,7 +22,7 @@
 // RUN: python3 %t-check.py %t-exit.json --expect kernel --loc profile.c:43
 // RUN: env OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_PROFILE=%t-fatal.json not %t fatal 2>&1 | FileCheck %s --check-prefix=FATAL
 // RUN: python3 %t-check.py %t-fatal.json --expect kernel,transfer,alloc,free
-// FATAL: libomptarget: error: device 0: 'Missing' [0x{{[0-9a-f]+}},0x{{[0-9a-f]+}}) is not present on the device (present modifier) at {{.*}}profile.c:[[#@LINE+51]]
+// FATAL: libomptarget: error: device 0: 'Missing' [0x{{[0-9a-f]+}},0x{{[0-9a-f]+}}) is not present on the device (present modifier) at {{.*}}profile.c:[[#@LINE+62]]
 // RUN: env OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_PROFILE=%t.missing/trace.json %t 2>&1 | FileCheck %s --check-prefix=UNWRITABLE
 // UNWRITABLE: libomptarget: warning: LIBOMPTARGET_PROFILE='{{.*}}.missing/trace.json': cannot write the trace file: No such file or directory; no trace
 // UNWRITABLE: on-device 1 sum 523776
@@ -61,13 +61,24 @@ int main(int argc, char **argv) {
     A[I] = I;
   double *B = (double *)omp_target_alloc(N * sizeof(double), Dev);
   if (!strcmp(Mode, "exit")) {
-    // exit() from one thread while another offloads.
+    // exit() from one thread while another offloads (once the first
+    // kernel is done, so that the trace has one whatever the timing).
+    int Offloaded = 0;
 #pragma omp parallel num_threads(2)
     {
-      if (omp_get_thread_num() == 1)
-        exit(0);
-      for (;;)
+      if (omp_get_num_threads() == 1) {
         offload(A, B);
+        exit(0);
+      }
+      if (omp_get_thread_num() == 1) {
+        while (!__atomic_load_n(&Offloaded, __ATOMIC_ACQUIRE))
+          ;
+        exit(0);
+      }
+      for (;;) {
+        offload(A, B);
+        __atomic_store_n(&Offloaded, 1, __ATOMIC_RELEASE);
+      }
     }
   }
   if (!strcmp(Mode, "fatal")) {
