@@ -128,6 +128,53 @@ COT_ENTRY COT_CONVERGENT void __cot_gpu_parallel(cot_gpu_parallel_fn Fn, void **
     __cot_gpu_free_shared(Shared, Count * sizeof(void *));
 }
 
+//===-- Guarded kernels ----------------------------------------------------===//
+// Every thread of the block runs the team code (openmp-device-spmdize): what
+// only one thread may do runs on thread 0 between __cot_gpu_guard_begin and
+// __cot_gpu_guard_end, and a parallel region starts where the team code
+// meets it, without the control loop.
+
+// A guarded range: the block's threads are done with what came before,
+// then thread 0 alone goes on.
+COT_ENTRY COT_CONVERGENT int32_t __cot_gpu_guard_begin(void) {
+  blockBarrier();
+  return threadId() == 0;
+}
+
+// The end of a guarded range: everything thread 0 did is visible.
+COT_ENTRY COT_CONVERGENT void __cot_gpu_guard_end(void) { blockBarrier(); }
+
+enum : int32_t { GuardedIdle = 0, GuardedActive = 1, GuardedSerial = 2 };
+
+// Thread 0 sizes the region (num_threads, the ICV, the block); the threads
+// numbered below the size take part. Returns how the calling thread runs
+// the region: not at all, as one of an active team, or alone (a team of
+// one, which is not an active region).
+COT_ENTRY COT_CONVERGENT int32_t __cot_gpu_guarded_parallel_begin(void) {
+  uint32_t T = threadId();
+  if (T == 0)
+    TeamState.RegionThreads = resolveNumThreads(0);
+  blockBarrier();
+  uint32_t N = TeamState.RegionThreads;
+  if (T >= N)
+    return GuardedIdle;
+  if (N == 1) {
+    enterSerialized();
+    return GuardedSerial;
+  }
+  ThreadState[T] += 1;
+  return GuardedActive;
+}
+
+// The region's closing barrier.
+COT_ENTRY COT_CONVERGENT void __cot_gpu_guarded_parallel_end(int32_t Ran) {
+  if (Ran == GuardedSerial)
+    exitSerialized();
+  else if (Ran == GuardedActive)
+    ThreadState[threadId()] -= 1;
+  blockBarrier();
+}
+
 //===-- libomp entry points ------------------------------------------------===//
 
 COT_ENTRY void __kmpc_push_num_threads(ident_t *, int32_t, int32_t N) {

@@ -16,6 +16,13 @@
 //                       wakes the block's workers, which call
 //                       `void <microtask>.wrapper(void **Args)`; the wrapper
 //                       unpacks the arguments and calls the microtask.
+//                       Guarded (team code every thread runs, see
+//                       openmp-device-spmdize): the threads of the region
+//                       call the microtask directly between
+//                       __cot_gpu_guarded_parallel_begin, which picks them
+//                       (num_threads) after a block barrier, and
+//                       __cot_gpu_guarded_parallel_end, the region's
+//                       closing barrier.
 //
 // Microtasks get the thread-id slots every microtask expects as its first
 // two arguments. Fork calls of unknown microtasks stay for the runtime.
@@ -38,6 +45,7 @@
 STATISTIC(NumTeamsForks, "League forks made direct calls");
 STATISTIC(NumSPMDRegions, "Parallel regions lowered for SPMD kernels");
 STATISTIC(NumGenericRegions, "Parallel regions lowered for generic kernels");
+STATISTIC(NumGuardedRegions, "Parallel regions lowered for guarded kernels");
 
 using namespace llvm;
 
@@ -67,6 +75,9 @@ private:
   void lowerForkTeams(CallInst *Fork);
   void lowerForkCallSPMD(CallInst *Fork);
   void lowerForkCallGeneric(CallInst *Fork);
+  void lowerForkCallGuarded(CallInst *Fork);
+  FunctionCallee convergentRuntimeFunction(StringRef Name, Type *Ret,
+                                           ArrayRef<Type *> Params);
   Function *parallelWrapper(Function *Micro);
 };
 
@@ -117,6 +128,42 @@ void ForkLowering::lowerForkCallSPMD(CallInst *Fork) {
   B.CreateCall(runtimeFunction(M, "__cot_gpu_spmd_parallel_end", Void, {}));
   Fork->eraseFromParent();
   ++NumSPMDRegions;
+}
+
+FunctionCallee ForkLowering::convergentRuntimeFunction(StringRef Name,
+                                                       Type *Ret,
+                                                       ArrayRef<Type *> Params) {
+  FunctionCallee F = runtimeFunction(M, Name, Ret, Params);
+  cast<Function>(F.getCallee())->addFnAttr(Attribute::Convergent);
+  return F;
+}
+
+/// `if ((Ran = __cot_gpu_guarded_parallel_begin())) microtask(...);
+/// __cot_gpu_guarded_parallel_end(Ran)`: every thread of the block reaches
+/// the fork; the runtime says which take part.
+void ForkLowering::lowerForkCallGuarded(CallInst *Fork) {
+  Function *Micro = microtaskOf(*Fork);
+  BasicBlock *Head = Fork->getParent();
+  BasicBlock *End = Head->splitBasicBlock(Fork, "parallel.end");
+  BasicBlock *Region =
+      BasicBlock::Create(Ctx, "parallel.region", Head->getParent(), End);
+  IRBuilder<> B(Head->getTerminator());
+  CallInst *Ran = B.CreateCall(
+      convergentRuntimeFunction("__cot_gpu_guarded_parallel_begin", I32, {}),
+      {}, "parallel.ran");
+  Ran->addFnAttr(Attribute::Convergent);
+  B.CreateCondBr(B.CreateICmpNE(Ran, B.getInt32(0)), Region, End);
+  Head->getTerminator()->eraseFromParent();
+  B.SetInsertPoint(Region);
+  B.CreateCall(Micro, microtaskArgs(B, Fork, Micro));
+  B.CreateBr(End);
+  B.SetInsertPoint(Fork);
+  B.CreateCall(convergentRuntimeFunction("__cot_gpu_guarded_parallel_end",
+                                         Void, {I32}),
+               {Ran})
+      ->addFnAttr(Attribute::Convergent);
+  Fork->eraseFromParent();
+  ++NumGuardedRegions;
 }
 
 /// `void <microtask>.wrapper(void **Args)`: what __cot_gpu_parallel calls in
@@ -175,10 +222,17 @@ bool ForkLowering::lowerForks(Function &F, KernelMode Mode) {
   for (CallInst *CI : Teams)
     lowerForkTeams(CI);
   for (CallInst *CI : Parallels) {
-    if (Mode == KernelMode::SPMD)
+    switch (Mode) {
+    case KernelMode::SPMD:
       lowerForkCallSPMD(CI);
-    else
+      break;
+    case KernelMode::Guarded:
+      lowerForkCallGuarded(CI);
+      break;
+    case KernelMode::Generic:
       lowerForkCallGeneric(CI);
+      break;
+    }
   }
   LLVM_DEBUG(if (!Teams.empty() || !Parallels.empty()) dbgs()
              << F.getName() << ": " << Teams.size() << " league and "
