@@ -24,15 +24,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "ForkCalls.h"
-#include "TeamShared.h"
 #include "OpenMPDevice/Diagnostics.h"
 #include "OpenMPDevice/Passes.h"
+#include "TeamShared.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
-#include "llvm/IR/DebugInfo.h"
-#include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/InstIterator.h"
@@ -126,18 +124,6 @@ CallBase *escapeToParallel(AllocaInst *A,
     }
   }
   return nullptr;
-}
-
-/// The source name of the local \p A: its IR name, else (release builds of
-/// Clang drop IR names) the variable its debug info declares, if any.
-std::string localName(AllocaInst *A) {
-  if (A->hasName())
-    return A->getName().str();
-  for (DbgVariableRecord *Declare : findDVRDeclares(A))
-    return Declare->getVariable()->getName().str();
-  for (DbgDeclareInst *Declare : findDbgDeclares(A))
-    return Declare->getVariable()->getName().str();
-  return "<unnamed>";
 }
 
 void remarkGlobalized(AllocaInst *A, const CallBase &Escape, uint64_t Size,

@@ -138,8 +138,9 @@ bool readsThreadRegister(const IntrinsicInst &II) {
   }
 }
 
-/// Whether every use of \p A is a load or store of the thread's own copy
-/// (through GEPs and casts), or a lifetime or debug marker.
+/// Whether every use of \p A is a load, store or atomic update of the
+/// thread's own copy (through GEPs and casts), or a lifetime or debug marker:
+/// then each thread may keep its own copy.
 bool isThreadPrivate(AllocaInst &A) {
   SmallVector<Value *, 8> Work = {&A};
   SmallPtrSet<Value *, 8> Seen;
@@ -158,6 +159,12 @@ bool isThreadPrivate(AllocaInst &A) {
         continue;
       if (auto *S = dyn_cast<StoreInst>(User);
           S && S->isSimple() && U.getOperandNo() == S->getPointerOperandIndex())
+        continue;
+      if (isa<AtomicRMWInst>(User) &&
+          U.getOperandNo() == AtomicRMWInst::getPointerOperandIndex())
+        continue;
+      if (isa<AtomicCmpXchgInst>(User) &&
+          U.getOperandNo() == AtomicCmpXchgInst::getPointerOperandIndex())
         continue;
       if (auto *II = dyn_cast<IntrinsicInst>(User);
           II && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II)))
@@ -237,8 +244,12 @@ Execution TeamCode::execution(Instruction &I) const {
     return S->isSimple() && isPrivate(S->getPointerOperand())
                ? Execution::EveryThread
                : Execution::OneThread;
-  if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I))
-    return Execution::OneThread;
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+    return isPrivate(RMW->getPointerOperand()) ? Execution::EveryThread
+                                               : Execution::OneThread;
+  if (auto *CAS = dyn_cast<AtomicCmpXchgInst>(&I))
+    return isPrivate(CAS->getPointerOperand()) ? Execution::EveryThread
+                                               : Execution::OneThread;
   if (auto *Call = dyn_cast<CallBase>(&I))
     return callExecution(*Call);
   return I.mayWriteToMemory() ? Execution::OneThread : Execution::AnyThreads;
@@ -362,10 +373,32 @@ void TeamCode::guardRange(Instruction *First, Instruction *Last) {
   ++NumGuards;
 }
 
+/// Where the source uses \p A: its first user with a location, if any.
+const Instruction *sourceUse(AllocaInst *A) {
+  for (User *U : A->users())
+    if (auto *I = dyn_cast<Instruction>(U); I && I->getDebugLoc())
+      return I;
+  return A;
+}
+
+void remarkTeamShared(AllocaInst *A) {
+  Function &F = *A->getFunction();
+  OptimizationRemarkEmitter ORE(&F);
+  ORE.emit([&] {
+    return OptimizationRemark(RemarkPassName, "TeamShared", sourceUse(A))
+           << "local '" << localName(A) << "' of '" << F.getName() << "' ("
+           << ore::NV("Bytes", *staticAllocaBytes(*A))
+           << " bytes) moved to a team-shared variable in shared memory: "
+              "every thread runs the team code, and more than the thread's "
+              "own loads and stores reach the local";
+  });
+}
+
 void TeamCode::guard() {
   for (AllocaInst *A : Shared) {
     LLVM_DEBUG(dbgs() << "team-shared local in " << A->getFunction()->getName()
                       << ": " << *A << "\n");
+    remarkTeamShared(A);
     moveAllocaToTeamShared(*A);
     ++NumTeamSharedLocals;
   }

@@ -11,6 +11,8 @@
 #include "TeamShared.h"
 
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IntrinsicInst.h"
 
@@ -38,6 +40,16 @@ std::optional<uint64_t> staticAllocaBytes(const AllocaInst &A) {
   if (!Size || Size->isScalable())
     return std::nullopt;
   return Size->getFixedValue();
+}
+
+std::string localName(AllocaInst *A) {
+  if (A->hasName())
+    return A->getName().str();
+  for (DbgVariableRecord *Declare : findDVRDeclares(A))
+    return Declare->getVariable()->getName().str();
+  for (DbgDeclareInst *Declare : findDbgDeclares(A))
+    return Declare->getVariable()->getName().str();
+  return "<unnamed>";
 }
 
 void moveAllocaToTeamShared(AllocaInst &A) {

@@ -27,6 +27,7 @@
 #include "llvm/IR/Module.h"
 
 #include <optional>
+#include <string>
 
 namespace cot {
 
@@ -43,6 +44,10 @@ llvm::Constant *createTeamSharedVariable(llvm::Module &M, llvm::Type *Ty,
 
 /// The bytes \p A allocates, when it is a static alloca of constant size.
 std::optional<uint64_t> staticAllocaBytes(const llvm::AllocaInst &A);
+
+/// The source name of the local \p A: its IR name, else (release builds of
+/// Clang drop IR names) the variable its debug info declares, if any.
+std::string localName(llvm::AllocaInst *A);
 
 /// Replaces the static alloca \p A by a team-shared variable (its lifetime
 /// markers go: the variable lives as long as the kernel).
