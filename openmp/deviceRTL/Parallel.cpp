@@ -175,6 +175,26 @@ COT_ENTRY COT_CONVERGENT void __cot_gpu_guarded_parallel_end(int32_t Ran) {
   blockBarrier();
 }
 
+//===-- Bodies of regions that SPMD and guarded team code starts -----------===//
+// In the body of a parallel region that only the team code of SPMD and
+// guarded kernels starts, the compiler calls these instead of
+// omp_get_thread_num, omp_get_num_threads and __kmpc_barrier: the calling
+// thread is one of the region's threads, thread threadIdx.x at level 1 (or
+// thread 0 alone of a region that runs serialized, whose size is 1), so the
+// thread's state need not be read.
+
+COT_ENTRY int32_t __cot_gpu_region_thread_num(void) {
+  return (int32_t)threadId();
+}
+
+COT_ENTRY int32_t __cot_gpu_region_num_threads(void) {
+  return (int32_t)TeamState.RegionThreads;
+}
+
+COT_ENTRY COT_CONVERGENT void __cot_gpu_region_barrier(void) {
+  regionBarrier(TeamState.RegionThreads);
+}
+
 //===-- libomp entry points ------------------------------------------------===//
 
 COT_ENTRY void __kmpc_push_num_threads(ident_t *, int32_t, int32_t N) {

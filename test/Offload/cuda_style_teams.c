@@ -8,6 +8,8 @@
 // RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t.O0
 // RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t.O0 | FileCheck %s
+// RUN: %clang -O2 -g -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t.g
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t.g | FileCheck %s
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,9 +83,9 @@ static int block_sums(void) {
 // A parallel region with fewer threads than the team has, and one with
 // if(0): the team code's view of the regions.
 static void region_sizes(void) {
-  int sizes[TEAMS], serial[TEAMS], seen[TEAMS], on_dev = 1;
+  int sizes[TEAMS], serial[TEAMS], seen[TEAMS], on_dev = 1, nested_ok = 1;
 #pragma omp target teams num_teams(TEAMS) thread_limit(T) \
-    map(from : sizes, serial, seen) map(tofrom : on_dev)
+    map(from : sizes, serial, seen) map(tofrom : on_dev, nested_ok)
   {
     int team = omp_get_team_num();
     int half = 0, one = -1, count = 0;
@@ -94,6 +96,12 @@ static void region_sizes(void) {
 #pragma omp atomic
       count++;
 #pragma omp barrier
+      // A region nested in it runs serialized: a team of one.
+      int inner = -1;
+#pragma omp parallel if (0)
+      inner = omp_get_thread_num() + 10 * omp_get_num_threads();
+      if (inner != 10)
+        nested_ok = 0;
       if (omp_is_initial_device())
         on_dev = 0;
     }
@@ -107,7 +115,7 @@ static void region_sizes(void) {
   for (int b = 0; b < TEAMS; b++)
     ok &= sizes[b] >= 1 && sizes[b] <= T / 2 && seen[b] == sizes[b] &&
           serial[b] == 10;
-  printf("region sizes %d on-device %d\n", ok, on_dev);
+  printf("region sizes %d nested %d on-device %d\n", ok, nested_ok, on_dev);
 }
 
 // Team code with a loop around a parallel region that reads what the
@@ -234,7 +242,7 @@ int main(void) {
     in[i] = (float)((i * 7) % 13) * 0.5f;
   // CHECK: block sums 1 on-device 1
   block_sums();
-  // CHECK: region sizes 1 on-device 1
+  // CHECK: region sizes 1 nested 1 on-device 1
   region_sizes();
   // CHECK: sequential parallel 1 on-device 1
   sequential_parallel();

@@ -4,7 +4,10 @@
 ; __cot_gpu_parallel call of the microtask's wrapper. In the team code of a
 ; guarded kernel the threads __cot_gpu_guarded_parallel_begin picks call
 ; the microtask, and __cot_gpu_guarded_parallel_end closes the region; a
-; region nested in it is lowered as in SPMD kernels.
+; region nested in it is lowered as in SPMD kernels. The body of a region
+; that only SPMD or guarded team code starts asks the runtime for its thread
+; number, team size and barrier through the __cot_gpu_region_* entries; a
+; nested region's body keeps the general ones.
 ; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-parallel-regions -S %s | FileCheck %s
 
 ; CHECK-LABEL: define void @spmd(
@@ -66,17 +69,32 @@ define internal void @guarded.teams(ptr %gtid, ptr %btid, ptr %a) {
 }
 
 ; CHECK-LABEL: define internal void @guarded.parallel(
+; CHECK: %tid = call i32 @__cot_gpu_region_thread_num()
+; CHECK-NEXT: %nth = call i32 @__cot_gpu_region_num_threads()
+; CHECK-NEXT: call void @__cot_gpu_region_barrier() #[[CONVERGENT]]
 ; CHECK: call void @__cot_gpu_spmd_parallel_begin()
 ; CHECK-NEXT: call void @guarded.nested(
 ; CHECK-NEXT: call void @__cot_gpu_spmd_parallel_end()
 define internal void @guarded.parallel(ptr %gtid, ptr %btid, ptr %a) {
+  %tid = call i32 @omp_get_thread_num()
+  %nth = call i32 @omp_get_num_threads()
+  call void @__kmpc_barrier(ptr null, i32 0)
   call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr null, i32 0, ptr @guarded.nested)
   ret void
 }
 
+; CHECK-LABEL: define internal void @guarded.nested(
+; CHECK-NEXT: call i32 @omp_get_thread_num()
+; CHECK-NEXT: call void @__kmpc_barrier(
 define internal void @guarded.nested(ptr %gtid, ptr %btid) {
+  %tid = call i32 @omp_get_thread_num()
+  call void @__kmpc_barrier(ptr null, i32 0)
   ret void
 }
+
+declare i32 @omp_get_thread_num()
+declare i32 @omp_get_num_threads()
+declare void @__kmpc_barrier(ptr, i32)
 
 ; CHECK-LABEL: define internal void @generic.parallel.wrapper(ptr %0)
 ; CHECK: call void @generic.parallel(ptr %gtid.slot, ptr %zero.slot, ptr %{{.*}}, i64 %{{.*}})

@@ -27,13 +27,23 @@
 // Microtasks get the thread-id slots every microtask expects as its first
 // two arguments. Fork calls of unknown microtasks stay for the runtime.
 //
+// The body of a parallel region that only the team code of SPMD and guarded
+// kernels starts runs as thread threadIdx.x of an active level-1 region (or
+// alone, serialized): its own calls of omp_get_thread_num,
+// omp_get_num_threads, __kmpc_barrier and the static loop inits go to the
+// device runtime's __cot_gpu_region_* entry points, which need not read the
+// thread's state (a shared-memory load and tests on every call, which kept
+// barrier loops such as a shared-memory tree reduction from unrolling).
+//
 //===----------------------------------------------------------------------===//
 
 #include "ForkCalls.h"
 #include "OpenMPDevice/Diagnostics.h"
 #include "OpenMPDevice/Passes.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -46,6 +56,7 @@ STATISTIC(NumTeamsForks, "League forks made direct calls");
 STATISTIC(NumSPMDRegions, "Parallel regions lowered for SPMD kernels");
 STATISTIC(NumGenericRegions, "Parallel regions lowered for generic kernels");
 STATISTIC(NumGuardedRegions, "Parallel regions lowered for guarded kernels");
+STATISTIC(NumRegionCalls, "Region-body runtime calls without state reads");
 
 using namespace llvm;
 
@@ -240,15 +251,107 @@ bool ForkLowering::lowerForks(Function &F, KernelMode Mode) {
   return !Teams.empty() || !Parallels.empty();
 }
 
+/// The microtasks that only team code of SPMD and guarded kernels starts.
+SetVector<Function *>
+levelOneRegions(ArrayRef<KernelReach> Kernels,
+                const MapVector<Function *, KernelMode> &ModeOf) {
+  DenseSet<Function *> TeamCode;
+  for (const KernelReach &KR : Kernels)
+    if (KR.K.Mode != KernelMode::Generic)
+      for (Function *F : teamCodeFunctions(KR.K.F))
+        if (ModeOf.lookup(F) != KernelMode::Generic)
+          TeamCode.insert(F);
+  auto StartedByTeamCode = [&](User *U, Function *Micro) {
+    auto *Fork = dyn_cast<CallBase>(U);
+    return Fork && isCallTo(*Fork, ForkCall) && microtaskOf(*Fork) == Micro &&
+           TeamCode.count(Fork->getFunction());
+  };
+  SetVector<Function *> Regions;
+  for (auto &[F, Mode] : ModeOf)
+    for (Instruction &I : instructions(*F))
+      if (isCallTo(I, ForkCall))
+        if (Function *Micro = microtaskOf(cast<CallBase>(I));
+            Micro && all_of(Micro->users(), [&](User *U) {
+              return StartedByTeamCode(U, Micro);
+            }))
+          Regions.insert(Micro);
+  return Regions;
+}
+
+/// The device runtime's entry point for \p Name in the body of a level-one
+/// region, if it has one.
+StringRef regionEntryPoint(StringRef Name) {
+  return StringSwitch<StringRef>(Name)
+      .Case("omp_get_thread_num", "__cot_gpu_region_thread_num")
+      .Case("omp_get_num_threads", "__cot_gpu_region_num_threads")
+      .Case("__kmpc_barrier", "__cot_gpu_region_barrier")
+      .Case("__kmpc_for_static_init_4", "__cot_gpu_region_for_static_init_4")
+      .Case("__kmpc_for_static_init_4u", "__cot_gpu_region_for_static_init_4u")
+      .Case("__kmpc_for_static_init_8", "__cot_gpu_region_for_static_init_8")
+      .Case("__kmpc_for_static_init_8u", "__cot_gpu_region_for_static_init_8u")
+      .Default("");
+}
+
+/// \p Region and the functions Clang outlined from its body that only it
+/// calls (with -g, the artificial body the microtask calls), but not the
+/// microtasks of the nested regions it runs serialized (if(0)), which
+/// Clang calls between __kmpc_serialized_parallel and its end.
+SmallVector<Function *, 2> regionBody(Function &Region) {
+  SmallVector<Function *, 2> Body = {&Region};
+  Function *Kernel = owningKernel(Region);
+  for (unsigned I = 0; I < Body.size(); ++I) {
+    if (containsCallTo(*Body[I], "__kmpc_serialized_parallel"))
+      continue;
+    for (Instruction &Inst : instructions(*Body[I]))
+      if (Function *Callee = calledFunction(Inst);
+          Kernel && Callee && !Callee->isDeclaration() &&
+          Callee->hasOneUse() && owningKernel(*Callee) == Kernel &&
+          !is_contained(Body, Callee))
+        Body.push_back(Callee);
+  }
+  return Body;
+}
+
+/// Sends the calls of the runtime's thread queries, barriers and static loop
+/// inits in \p Region's body to the level-one entry points.
+void useRegionEntryPoints(Function &Region) {
+  Module &M = *Region.getParent();
+  SmallVector<CallBase *, 8> Calls;
+  for (Function *F : regionBody(Region))
+    for (Instruction &I : instructions(*F))
+      if (Function *Callee = calledFunction(I);
+          Callee && !regionEntryPoint(Callee->getName()).empty())
+        Calls.push_back(cast<CallBase>(&I));
+  for (CallBase *Call : Calls) {
+    StringRef Entry = regionEntryPoint(Call->getCalledFunction()->getName());
+    if (Entry == "__cot_gpu_region_barrier") {
+      FunctionCallee Barrier =
+          runtimeFunction(M, Entry, Type::getVoidTy(M.getContext()), {});
+      cast<Function>(Barrier.getCallee())->addFnAttr(Attribute::Convergent);
+      CallInst *New = CallInst::Create(Barrier, {}, "", Call->getIterator());
+      New->addFnAttr(Attribute::Convergent);
+      New->setDebugLoc(Call->getDebugLoc());
+      Call->eraseFromParent();
+    } else {
+      Call->setCalledFunction(
+          M.getOrInsertFunction(Entry, Call->getFunctionType()));
+    }
+    ++NumRegionCalls;
+  }
+}
+
 } // namespace
 
 PreservedAnalyses ParallelRegionsPass::run(Module &M, ModuleAnalysisManager &) {
   if (hasDeviceErrors(M))
     return PreservedAnalyses::all();
   SmallVector<KernelReach, 8> Kernels = kernelReaches(M);
+  MapVector<Function *, KernelMode> ModeOf = modesOfReachedFunctions(Kernels);
+  for (Function *Region : levelOneRegions(Kernels, ModeOf))
+    useRegionEntryPoints(*Region);
   ForkLowering Lowering(M);
   bool Changed = false;
-  for (auto &[F, Mode] : modesOfReachedFunctions(Kernels))
+  for (auto &[F, Mode] : ModeOf)
     Changed |= Lowering.lowerForks(*F, Mode);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
