@@ -49,9 +49,12 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -62,6 +65,7 @@
 
 STATISTIC(NumGuardedKernels, "Generic kernels turned into guarded ones");
 STATISTIC(NumGuards, "Guarded ranges of team code");
+STATISTIC(NumGuardedLoops, "Loops of team code that thread 0 runs alone");
 STATISTIC(NumBroadcasts, "Values broadcast from a guarded range");
 STATISTIC(NumTeamSharedLocals, "Team-code locals moved to shared memory");
 
@@ -201,9 +205,16 @@ private:
   Execution execution(Instruction &I) const;
   Execution callExecution(CallBase &Call) const;
   bool isPrivate(Value *Ptr) const;
+  bool needsGuard(const Loop &L) const;
+  bool runsInEveryThread(const Loop &L) const;
+  SmallVector<AllocaInst *, 4> privatesWritten(const Loop &L) const;
+  SmallVector<Loop *, 4> sequentialLoops(LoopInfo &LI) const;
+  void guardLoop(Loop &L);
   SmallVector<std::pair<Instruction *, Instruction *>, 8>
   guardedRanges(Function &F) const;
   void guardRange(Instruction *First, Instruction *Last);
+  /// Blocks that thread 0 alone runs already (guarded loops).
+  SmallPtrSet<BasicBlock *, 16> GuardedBlocks;
 };
 
 bool TeamCode::isPrivate(Value *Ptr) const {
@@ -212,7 +223,8 @@ bool TeamCode::isPrivate(Value *Ptr) const {
 }
 
 Execution TeamCode::callExecution(CallBase &Call) const {
-  if (isCallTo(Call, ForkCall) || isCallTo(Call, ForkTeams))
+  if (isCallTo(Call, ForkCall) || isCallTo(Call, ForkTeams) ||
+      isCallTo(Call, GuardBegin) || isCallTo(Call, GuardEnd))
     return Execution::EveryThread;
   Function *Callee = Call.getCalledFunction();
   if (Callee && Functions.count(Callee))
@@ -316,6 +328,8 @@ SmallVector<std::pair<Instruction *, Instruction *>, 8>
 TeamCode::guardedRanges(Function &F) const {
   SmallVector<std::pair<Instruction *, Instruction *>, 8> Ranges;
   for (BasicBlock &BB : F) {
+    if (GuardedBlocks.count(&BB))
+      continue;
     Instruction *First = nullptr, *Last = nullptr;
     for (Instruction &I : BB) {
       Execution E = execution(I);
@@ -331,46 +345,182 @@ TeamCode::guardedRanges(Function &F) const {
   return Ranges;
 }
 
+/// Calls the convergent runtime function \p Name at \p B.
+CallInst *callConvergent(IRBuilder<> &B, StringRef Name, Type *Ret) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  FunctionCallee F = runtimeFunction(M, Name, Ret, {});
+  cast<Function>(F.getCallee())->addFnAttr(Attribute::Convergent);
+  CallInst *Call = B.CreateCall(F);
+  Call->addFnAttr(Attribute::Convergent);
+  return Call;
+}
+
+/// Ends \p Head with a guard: after a block barrier, thread 0 goes on to
+/// \p Guarded and the other threads to \p Join.
+void enterGuard(BasicBlock *Head, BasicBlock *Guarded, BasicBlock *Join) {
+  IRBuilder<> B(Head->getTerminator());
+  CallInst *IsMain = callConvergent(B, GuardBegin, B.getInt32Ty());
+  B.CreateCondBr(B.CreateICmpNE(IsMain, B.getInt32(0)), Guarded, Join);
+  Head->getTerminator()->eraseFromParent();
+}
+
+/// Through a team-shared slot, \p V (which thread 0 computed in a guarded
+/// region, stored at \p StoreAt) for the uses \p Outside, loaded at \p B
+/// after the guard's closing barrier; returns the loaded copy.
+Value *broadcast(Value *V, Instruction *StoreAt, IRBuilder<> &B,
+                 ArrayRef<Use *> Outside) {
+  Module &M = *StoreAt->getModule();
+  Type *Ty = V->getType();
+  Align A = M.getDataLayout().getABITypeAlign(Ty);
+  Constant *Slot = createTeamSharedVariable(
+      M, Ty, A, StoreAt->getFunction()->getName() + ".broadcast");
+  new StoreInst(V, Slot, false, A, StoreAt->getIterator());
+  Value *Copy = B.CreateAlignedLoad(Ty, Slot, A, V->getName() + ".bc");
+  for (Use *U : Outside)
+    U->set(Copy);
+  ++NumBroadcasts;
+  return Copy;
+}
+
+/// Broadcasts the values that instructions of \p Region define and other
+/// blocks use, storing them before \p StoreAt and loading them at \p B.
+void broadcastLiveOuts(const SmallPtrSetImpl<BasicBlock *> &Region,
+                       Instruction *StoreAt, IRBuilder<> &B) {
+  for (BasicBlock *BB : Region)
+    for (Instruction &I : *BB) {
+      SmallVector<Use *, 4> Outside;
+      for (Use &U : I.uses())
+        if (!Region.count(cast<Instruction>(U.getUser())->getParent()))
+          Outside.push_back(&U);
+      if (!Outside.empty())
+        broadcast(&I, StoreAt, B, Outside);
+    }
+}
+
 /// Runs [First, Last] on thread 0 alone between two block barriers and
 /// broadcasts the values later code uses through shared memory.
 void TeamCode::guardRange(Instruction *First, Instruction *Last) {
-  Module &M = *First->getModule();
   BasicBlock *Head = First->getParent();
   BasicBlock *Body = Head->splitBasicBlock(First, "team.guarded");
   BasicBlock *Join = Body->splitBasicBlock(Last->getNextNode(), "team.join");
-
-  auto Convergent = [&](StringRef Name, Type *Ret) {
-    FunctionCallee F = runtimeFunction(M, Name, Ret, {});
-    cast<Function>(F.getCallee())->addFnAttr(Attribute::Convergent);
-    return F;
-  };
-  IRBuilder<> B(Head->getTerminator());
-  CallInst *IsMain = B.CreateCall(Convergent(GuardBegin, B.getInt32Ty()));
-  IsMain->addFnAttr(Attribute::Convergent);
-  B.CreateCondBr(B.CreateICmpNE(IsMain, B.getInt32(0)), Body, Join);
-  Head->getTerminator()->eraseFromParent();
-
-  B.SetInsertPoint(Join, Join->getFirstInsertionPt());
-  B.CreateCall(Convergent(GuardEnd, B.getVoidTy()))
-      ->addFnAttr(Attribute::Convergent);
-  for (Instruction &I : make_range(Body->begin(), --Body->end())) {
-    SmallVector<Use *, 4> Outside;
-    for (Use &U : I.uses())
-      if (cast<Instruction>(U.getUser())->getParent() != Body)
-        Outside.push_back(&U);
-    if (Outside.empty())
-      continue;
-    Type *Ty = I.getType();
-    Align A = M.getDataLayout().getABITypeAlign(Ty);
-    Constant *Slot = createTeamSharedVariable(
-        M, Ty, A, Head->getParent()->getName() + ".broadcast");
-    new StoreInst(&I, Slot, false, A, Body->getTerminator());
-    Value *Broadcast = B.CreateAlignedLoad(Ty, Slot, A, I.getName() + ".bc");
-    for (Use *U : Outside)
-      U->set(Broadcast);
-    ++NumBroadcasts;
-  }
+  enterGuard(Head, Body, Join);
+  IRBuilder<> B(Join, Join->getFirstInsertionPt());
+  callConvergent(B, GuardEnd, B.getVoidTy());
+  SmallPtrSet<BasicBlock *, 1> Region = {Body};
+  broadcastLiveOuts(Region, Body->getTerminator(), B);
   ++NumGuards;
+}
+
+/// Whether \p L holds what only thread 0 may run, or reads memory: thread 0
+/// then runs the whole loop (one guard, as CUDA's "if (threadIdx.x == 0)"),
+/// rather than a guard per iteration or every thread repeating the loads.
+bool TeamCode::needsGuard(const Loop &L) const {
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB)
+      if (execution(I) == Execution::OneThread ||
+          (isa<LoadInst>(I) && !isPrivate(cast<LoadInst>(I).getPointerOperand())))
+        return true;
+  return false;
+}
+
+/// Whether \p L holds what every thread must run where it is: parallel
+/// regions, team code in other functions.
+bool TeamCode::runsInEveryThread(const Loop &L) const {
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB)
+      if (isa<CallBase>(I) && execution(I) == Execution::EveryThread &&
+          !isa<MemIntrinsic>(I))
+        return true;
+  return false;
+}
+
+/// The thread's own locals that \p L writes.
+SmallVector<AllocaInst *, 4> TeamCode::privatesWritten(const Loop &L) const {
+  SetVector<AllocaInst *> Written;
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB) {
+      Value *Ptr = nullptr;
+      if (auto *S = dyn_cast<StoreInst>(&I))
+        Ptr = S->getPointerOperand();
+      else if (auto *MI = dyn_cast<MemIntrinsic>(&I))
+        Ptr = MI->getDest();
+      else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+        Ptr = RMW->getPointerOperand();
+      else if (auto *CAS = dyn_cast<AtomicCmpXchgInst>(&I))
+        Ptr = CAS->getPointerOperand();
+      if (Ptr && isPrivate(Ptr))
+        Written.insert(underlyingAlloca(Ptr));
+    }
+  return Written.takeVector();
+}
+
+/// Bytes of a thread's own local that a guarded loop may write and the
+/// guard then copies to every thread.
+constexpr uint64_t MaxCopiedLocalBytes = 256;
+
+/// The outermost loops of team code that thread 0 runs alone as a whole:
+/// loops without parallel regions that need a guard, with a preheader and
+/// an exit block only they reach, whose own locals are small enough to copy.
+SmallVector<Loop *, 4> TeamCode::sequentialLoops(LoopInfo &LI) const {
+  SmallVector<Loop *, 4> Result;
+  SmallVector<Loop *, 8> Work(LI.begin(), LI.end());
+  while (!Work.empty()) {
+    Loop *L = Work.pop_back_val();
+    if (runsInEveryThread(*L)) {
+      append_range(Work, L->getSubLoops());
+      continue;
+    }
+    if (!needsGuard(*L))
+      continue;
+    BasicBlock *Exit = L->getUniqueExitBlock();
+    bool Fits = L->getLoopPreheader() && Exit && !isa<PHINode>(Exit->front()) &&
+                all_of(predecessors(Exit),
+                       [&](BasicBlock *P) { return L->contains(P); }) &&
+                all_of(privatesWritten(*L), [](AllocaInst *A) {
+                  std::optional<uint64_t> Bytes = staticAllocaBytes(*A);
+                  return Bytes && *Bytes <= MaxCopiedLocalBytes;
+                });
+    if (Fits)
+      Result.push_back(L);
+    else
+      append_range(Work, L->getSubLoops());
+  }
+  return Result;
+}
+
+/// Runs \p L on thread 0 alone: the preheader enters a guard, the loop's
+/// exits go through a block that stores what later code needs (values the
+/// loop defines, the thread's own locals it wrote) for the other threads,
+/// and the exit block closes the guard and copies them in.
+void TeamCode::guardLoop(Loop &L) {
+  LLVMContext &Ctx = L.getHeader()->getContext();
+  BasicBlock *Exit = L.getUniqueExitBlock();
+  SmallVector<AllocaInst *, 4> Written = privatesWritten(L);
+  SmallPtrSet<BasicBlock *, 16> Region(L.block_begin(), L.block_end());
+  BasicBlock *Done = BasicBlock::Create(Ctx, "team.loop.done",
+                                        Exit->getParent(), Exit);
+  BranchInst::Create(Exit, Done);
+  Region.insert(Done);
+  for (BasicBlock *BB : L.blocks())
+    BB->getTerminator()->replaceSuccessorWith(Exit, Done);
+  enterGuard(L.getLoopPreheader(), L.getHeader(), Exit);
+
+  IRBuilder<> B(Exit, Exit->getFirstInsertionPt());
+  callConvergent(B, GuardEnd, B.getVoidTy());
+  broadcastLiveOuts(Region, Done->getTerminator(), B);
+  for (AllocaInst *A : Written) {
+    Type *Ty = A->getAllocatedType();
+    if (A->isArrayAllocation())
+      Ty = ArrayType::get(
+          Ty, cast<ConstantInt>(A->getArraySize())->getZExtValue());
+    auto *Final =
+        new LoadInst(Ty, A, A->getName() + ".final", false, A->getAlign(),
+                     Done->getTerminator()->getIterator());
+    B.CreateAlignedStore(broadcast(Final, Done->getTerminator(), B, {}), A,
+                         A->getAlign());
+  }
+  GuardedBlocks.insert(Region.begin(), Region.end());
+  ++NumGuardedLoops;
 }
 
 /// Where the source uses \p A: its first user with a location, if any.
@@ -403,9 +553,14 @@ void TeamCode::guard() {
     ++NumTeamSharedLocals;
   }
   Shared.clear();
-  for (Function *F : Functions)
+  for (Function *F : Functions) {
+    DominatorTree DT(*F);
+    LoopInfo LI(DT);
+    for (Loop *L : sequentialLoops(LI))
+      guardLoop(*L);
     for (auto [First, Last] : guardedRanges(*F))
       guardRange(First, Last);
+  }
 }
 
 void remarkGuarded(Function *Kernel) {
