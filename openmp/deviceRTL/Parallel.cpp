@@ -146,18 +146,39 @@ COT_ENTRY COT_CONVERGENT void __cot_gpu_guard_end(void) { blockBarrier(); }
 
 enum : int32_t { GuardedIdle = 0, GuardedActive = 1, GuardedSerial = 2 };
 
-// Thread 0 sizes the region (num_threads, the ICV, the block); the threads
+// The team size of a region: NumThreads (its num_threads clause) if any,
+// else the ICV, capped at the block.
+static uint32_t regionSize(int32_t NumThreads) {
+  uint32_t Max = blockSize();
+  uint32_t N = NumThreads > 0 ? (uint32_t)NumThreads : TeamState.NThreadsICV;
+  return N == 0 || N > Max ? Max : N;
+}
+
+// Where team code meets a parallel region. NumThreads is its num_threads
+// value, 0 without the clause: every thread sizes the region itself (what
+// it reads only guarded code writes, before a barrier) and no barrier is
+// needed, since the guards already ordered the team code's effects. -1: a
+// num_threads the compiler did not see (__kmpc_push_num_threads left for
+// the runtime): thread 0 sizes the region, then a barrier. The threads
 // numbered below the size take part. Returns how the calling thread runs
 // the region: not at all, as one of an active team, or alone (a team of
 // one, which is not an active region).
-COT_ENTRY COT_CONVERGENT int32_t __cot_gpu_guarded_parallel_begin(void) {
+COT_ENTRY COT_CONVERGENT int32_t
+__cot_gpu_guarded_parallel_begin(int32_t NumThreads) {
   uint32_t T = threadId();
-  if (T == 0)
-    TeamState.RegionThreads = resolveNumThreads(0);
-  blockBarrier();
-  uint32_t N = TeamState.RegionThreads;
+  uint32_t N;
+  if (NumThreads < 0) {
+    if (T == 0)
+      TeamState.RegionThreads = resolveNumThreads(0);
+    blockBarrier();
+    N = TeamState.RegionThreads;
+  } else {
+    N = regionSize(NumThreads);
+  }
   if (T >= N)
     return GuardedIdle;
+  // Every thread of the region stores the same size.
+  storeRelaxed(COT_TS(RegionThreads), N);
   if (N == 1) {
     enterSerialized();
     return GuardedSerial;

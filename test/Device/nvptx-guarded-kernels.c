@@ -64,7 +64,7 @@ void through_a_call(int *A) {
 // CHECK-NOT: __cot_gpu_alloc_shared
 // CHECK: call i32 @__cot_gpu_guard_begin()
 // CHECK: call void @__cot_gpu_guard_end()
-// CHECK: %parallel.ran = call i32 @__cot_gpu_guarded_parallel_begin()
+// CHECK: %parallel.ran = call i32 @__cot_gpu_guarded_parallel_begin(i32 256)
 // CHECK: call void @__omp_offloading_{{.*}}_block_sums_l{{[0-9]+}}.omp_outlined.omp_outlined(
 // CHECK: call void @__cot_gpu_guarded_parallel_end(i32 %parallel.ran)
 // CHECK-LABEL: define void @__omp_offloading_{{.*}}_block_sums_l{{[0-9]+}}(

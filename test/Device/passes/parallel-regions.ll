@@ -4,7 +4,8 @@
 ; __cot_gpu_parallel call of the microtask's wrapper. In the team code of a
 ; guarded kernel the threads __cot_gpu_guarded_parallel_begin picks call
 ; the microtask, and __cot_gpu_guarded_parallel_end closes the region; a
-; region nested in it is lowered as in SPMD kernels. The body of a region
+; region nested in it is lowered as in SPMD kernels. The num_threads value
+; Clang pushes just before the fork goes to the runtime with the region. The body of a region
 ; that only SPMD or guarded team code starts asks the runtime for its thread
 ; number, team size and barrier through the __cot_gpu_region_* entries; a
 ; nested region's body keeps the general ones.
@@ -49,7 +50,8 @@ define internal void @generic.parallel(ptr %gtid, ptr %btid, ptr %a, i64 %n) {
 
 
 ; CHECK-LABEL: define internal void @guarded.teams(
-; CHECK: %parallel.ran = call i32 @__cot_gpu_guarded_parallel_begin() #[[CONVERGENT:[0-9]+]]
+; CHECK-NOT: __kmpc_push_num_threads
+; CHECK: %parallel.ran = call i32 @__cot_gpu_guarded_parallel_begin(i32 64) #[[CONVERGENT:[0-9]+]]
 ; CHECK-NEXT: [[RAN:%.*]] = icmp ne i32 %parallel.ran, 0
 ; CHECK-NEXT: br i1 [[RAN]], label %parallel.region, label %parallel.end
 ; CHECK: parallel.region:
@@ -64,6 +66,7 @@ define void @guarded(ptr %a) {
 }
 
 define internal void @guarded.teams(ptr %gtid, ptr %btid, ptr %a) {
+  call void @__kmpc_push_num_threads(ptr null, i32 0, i32 64)
   call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr null, i32 1, ptr @guarded.parallel, ptr %a)
   ret void
 }
@@ -92,6 +95,7 @@ define internal void @guarded.nested(ptr %gtid, ptr %btid) {
   ret void
 }
 
+declare void @__kmpc_push_num_threads(ptr, i32, i32)
 declare i32 @omp_get_thread_num()
 declare i32 @omp_get_num_threads()
 declare void @__kmpc_barrier(ptr, i32)

@@ -87,6 +87,8 @@ private:
   void lowerForkCallSPMD(CallInst *Fork);
   void lowerForkCallGeneric(CallInst *Fork);
   void lowerForkCallGuarded(CallInst *Fork);
+  Value *takeNumThreads(CallInst *Fork);
+  Constant *int32(int32_t V) { return ConstantInt::get(I32, V, true); }
   FunctionCallee convergentRuntimeFunction(StringRef Name, Type *Ret,
                                            ArrayRef<Type *> Params);
   Function *parallelWrapper(Function *Micro);
@@ -149,19 +151,40 @@ FunctionCallee ForkLowering::convergentRuntimeFunction(StringRef Name,
   return F;
 }
 
-/// `if ((Ran = __cot_gpu_guarded_parallel_begin())) microtask(...);
+/// The num_threads value of \p Fork: the argument of the
+/// __kmpc_push_num_threads call Clang emits just before it, which goes;
+/// 0 without one, -1 when \p Fork's function pushes a count elsewhere
+/// (the runtime then takes it from thread 0).
+Value *ForkLowering::takeNumThreads(CallInst *Fork) {
+  for (Instruction *I = Fork->getPrevNode(); I; I = I->getPrevNode()) {
+    if (isCallTo(*I, ForkCall))
+      break;
+    if (isCallTo(*I, "__kmpc_push_num_threads")) {
+      Value *N = cast<CallBase>(I)->getArgOperand(2);
+      I->eraseFromParent();
+      return N;
+    }
+  }
+  return int32(containsCallTo(*Fork->getFunction(), "__kmpc_push_num_threads")
+                ? -1
+                : 0);
+}
+
+/// `if ((Ran = __cot_gpu_guarded_parallel_begin(N))) microtask(...);
 /// __cot_gpu_guarded_parallel_end(Ran)`: every thread of the block reaches
 /// the fork; the runtime says which take part.
 void ForkLowering::lowerForkCallGuarded(CallInst *Fork) {
   Function *Micro = microtaskOf(*Fork);
+  Value *NumThreads = takeNumThreads(Fork);
   BasicBlock *Head = Fork->getParent();
   BasicBlock *End = Head->splitBasicBlock(Fork, "parallel.end");
   BasicBlock *Region =
       BasicBlock::Create(Ctx, "parallel.region", Head->getParent(), End);
   IRBuilder<> B(Head->getTerminator());
   CallInst *Ran = B.CreateCall(
-      convergentRuntimeFunction("__cot_gpu_guarded_parallel_begin", I32, {}),
-      {}, "parallel.ran");
+      convergentRuntimeFunction("__cot_gpu_guarded_parallel_begin", I32,
+                                {I32}),
+      {NumThreads}, "parallel.ran");
   Ran->addFnAttr(Attribute::Convergent);
   B.CreateCondBr(B.CreateICmpNE(Ran, B.getInt32(0)), Region, End);
   Head->getTerminator()->eraseFromParent();
