@@ -188,7 +188,7 @@ int main() {
   auto Get = (cot_plugin_get_api_fn)dlsym(Lib, COT_PLUGIN_ENTRY_NAME);
   const cot_plugin_api *Api = Get();
   printf("plugin %s, version %d\n", Api->Name, Api->Version);
-  // CHECK: plugin cuda, version 4
+  // CHECK: plugin cuda, version 5
   const char *T = "nvptx64-nvidia-cuda";
   printf("compatible: %d %d %d %d %d\n",
          Api->is_image_compatible(T, "sm_90", Img.data(), Img.size()),
@@ -207,7 +207,7 @@ int main() {
   printf("load_image: %p %s\n", Api->load_image(0, Img.data(), 20),
          Api->last_error());
   // CHECK: load_image: (nil) cuda device 0 does not exist (0 devices)
-  printf("data_alloc: %p %s\n", Api->data_alloc(0, 16), Api->last_error());
+  printf("data_alloc: %p %s\n", Api->data_alloc(0, 16, COT_MEMORY_DEVICE), Api->last_error());
   // CHECK: data_alloc: (nil) cuda device 0 does not exist (0 devices)
   return 0;
 }

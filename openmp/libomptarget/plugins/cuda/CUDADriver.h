@@ -60,6 +60,7 @@ enum : int {
   CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
+  CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY = 83,
   CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS = 88,
 };
 
@@ -89,6 +90,7 @@ enum : unsigned {
   CU_STREAM_NON_BLOCKING = 0x1,
   CU_EVENT_DISABLE_TIMING = 0x2,
   CU_MEMHOSTALLOC_PORTABLE = 0x1,
+  CU_MEM_ATTACH_GLOBAL = 0x1,
 };
 
 /// The implicit per-thread stream: work on it does not serialise with other
@@ -117,6 +119,8 @@ inline CUstream perThreadStream() { return reinterpret_cast<CUstream>(0x2); }
   X(MemFree, "cuMemFree_v2", CUresult, (CUdeviceptr))                          \
   X(MemHostAlloc, "cuMemHostAlloc", CUresult, (void **, size_t, unsigned))     \
   X(MemFreeHost, "cuMemFreeHost", CUresult, (void *))                          \
+  X(MemAllocManaged, "cuMemAllocManaged", CUresult,                            \
+    (CUdeviceptr *, size_t, unsigned))                                         \
   X(MemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2", CUresult,                         \
     (CUdeviceptr, const void *, size_t, CUstream))                             \
   X(MemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2", CUresult,                         \

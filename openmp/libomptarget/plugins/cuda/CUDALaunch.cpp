@@ -158,7 +158,7 @@ static std::string threadsReason(int32_t ThreadLimit, int Threads,
 
 Error CUDAPlugin::launchImpl(GenericKernel &Kernel, void **Args,
                              int32_t NumArgs, const cot_launch_params &P,
-                             const cot_launch_site &) {
+                             const cot_launch_site &, cot_launch_grid &Ran) {
   auto &K = static_cast<CUDAKernel &>(Kernel);
   int32_t Dev = K.Dev;
   DeviceState *D = nullptr;
@@ -186,6 +186,7 @@ Error CUDAPlugin::launchImpl(GenericKernel &Kernel, void **Args,
        "cuda device %d: kernel '%s' runs %lld blocks x %d threads "
        "(%s)",
        Dev, K.Name.c_str(), Blocks, Threads, Why.c_str());
+  Ran = cot_launch_grid{Blocks, Threads, 0};
 
   std::vector<void *> Params((size_t)NumArgs);
   for (int32_t I = 0; I < NumArgs; ++I)

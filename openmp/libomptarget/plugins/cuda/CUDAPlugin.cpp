@@ -153,7 +153,7 @@ Error CUDAPlugin::setHeapSize(int32_t Dev) {
     return Error::make("cannot make the device heap of cuda device %d %zu "
                        "bytes: %s",
                        Dev, Bytes, errorText(R).c_str());
-  info(nullptr, "cuda device %d: device heap of %zu MiB", Dev, Bytes >> 20);
+  note(nullptr, "cuda device %d: device heap of %zu MiB", Dev, Bytes >> 20);
   return Error::success();
 }
 
@@ -176,7 +176,7 @@ Error CUDAPlugin::setStackSize(int32_t Dev) {
     return Error::make("cannot make the stack of each thread of cuda device "
                        "%d %lld bytes (LIBOMPTARGET_STACK_SIZE): %s",
                        Dev, (long long)Bytes, errorText(R).c_str());
-  info(nullptr, "cuda device %d: stack of %lld bytes per thread", Dev,
+  note(nullptr, "cuda device %d: stack of %lld bytes per thread", Dev,
        (long long)Bytes);
   return Error::success();
 }
@@ -218,7 +218,7 @@ Error CUDAPlugin::initDeviceImpl(int32_t Dev) {
   if (cu.DeviceGetName(Name, sizeof(Name) - 1, D.Handle) != CUDA_SUCCESS)
     strcpy(Name, "unknown GPU");
   D.Name = Name;
-  info(nullptr, "cuda device %d: %s, sm_%d, %d SMs", Dev, D.Name.c_str(), D.Sm,
+  note(nullptr, "cuda device %d: %s, sm_%d, %d SMs", Dev, D.Name.c_str(), D.Sm,
        D.NumSMs);
   return Error::success();
 }
@@ -245,14 +245,14 @@ Error CUDAPlugin::loadImageImpl(int32_t Dev, const void *Data, size_t Size,
   if (Cubin) {
     CUresult R = cu.ModuleLoadDataEx(&M, Cubin->Data, 0, nullptr, nullptr);
     if (R == CUDA_SUCCESS) {
-      info(nullptr, "cuda device %d: loaded the sm_%u cubin", Dev, Cubin->Sm);
+      note(nullptr, "cuda device %d: loaded the sm_%u cubin", Dev, Cubin->Sm);
     } else {
       M = nullptr;
       CubinError = "cannot load the sm_" + std::to_string(Cubin->Sm) +
                    " cubin: " + errorText(R);
       if (!Ptx)
         return Error::make("%s on cuda device %d", CubinError.c_str(), Dev);
-      info(nullptr, "cuda device %d: %s; JIT-compiling the PTX instead", Dev,
+      note(nullptr, "cuda device %d: %s; JIT-compiling the PTX instead", Dev,
            CubinError.c_str());
     }
   }
@@ -270,7 +270,7 @@ Error CUDAPlugin::loadImageImpl(int32_t Dev, const void *Data, size_t Size,
           Ptx->Sm, Dev, D->Sm, errorText(R).c_str(),
           Log.empty() ? "" : "; JIT log: ", Log.c_str(),
           CubinError.empty() ? "" : "; before that: ", CubinError.c_str());
-    info(nullptr, "cuda device %d: JIT-compiled the sm_%u PTX for sm_%d%s%s",
+    note(nullptr, "cuda device %d: JIT-compiled the sm_%u PTX for sm_%d%s%s",
          Dev, Ptx->Sm, D->Sm, Log.empty() ? "" : ": ", Log.c_str());
   }
   auto Img = std::make_unique<CUDAImage>();

@@ -13,7 +13,11 @@
 //  - CUDAMemory.cpp: device memory and copies (staged through pinned
 //    buffers for large host buffers);
 //  - CUDALaunch.cpp: launch geometry (occupancy, trip counts, timing of
-//    long-running loop kernels) and the launch itself.
+//    long-running loop kernels) and the launch itself;
+//  - CUDAHostMemory.cpp: pinned host and managed memory
+//    (llvm_omp_target_alloc_host/_shared);
+//  - CUDAInterop.cpp: `#pragma omp interop` objects (device, context, a
+//    stream for targetsync).
 //
 // Devices are the driver's devices 0..n-1 (CUDA_VISIBLE_DEVICES applies),
 // each used through its primary context, made current on the calling thread
@@ -120,10 +124,22 @@ private:
   Error copyWithHost(int32_t Dev, void *Dst, const void *Src, size_t Size,
                      bool ToDevice);
 
+  // CUDAHostMemory.cpp
+  Error allocAccessibleImpl(int32_t Dev, size_t Size, int32_t Kind,
+                            void *&Ptr) override;
+  Error freeAccessibleImpl(int32_t Dev, void *Ptr, int32_t Kind) override;
+
   // CUDALaunch.cpp
   Error launchImpl(GenericKernel &Kernel, void **Args, int32_t NumArgs,
                    const cot_launch_params &Params,
-                   const cot_launch_site &Site) override;
+                   const cot_launch_site &Site,
+                   cot_launch_grid &Ran) override;
+
+  // CUDAInterop.cpp
+  Error interopInitImpl(int32_t Dev, bool TargetSync,
+                        cot_interop_info &Info) override;
+  Error interopSyncImpl(int32_t Dev, const cot_interop_info &Info) override;
+  Error interopReleaseImpl(int32_t Dev, cot_interop_info &Info) override;
 };
 
 /// Why the driver cannot be called now (the process is exiting, or this is
