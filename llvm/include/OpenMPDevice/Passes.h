@@ -19,6 +19,8 @@
 //   openmp-device-cyclic-schedules   default-scheduled loops go cyclic
 //   openmp-device-kernel-modes       SPMD or generic mode per kernel
 //   openmp-device-team-reductions    SPMD teams sums: one atomic per block
+//   openmp-device-spmdize            generic kernels whose team code can be
+//                                    guarded run it in every thread
 //   openmp-device-globalize          locals parallel regions share move to
 //                                    team-shared storage (generic kernels)
 //   openmp-device-parallel-regions   __kmpc_fork_teams/__kmpc_fork_call
