@@ -38,7 +38,7 @@ int main(void) {
 // CHECK: libomptarget: summary
 // CHECK-NEXT: kernel launches total s mean ms grid (blocks x threads), where
 // CHECK-DAG: __omp_offloading_{{[0-9a-f_]+}}main_l23 3 [[#]].{{[0-9]+}} [[#]].{{[0-9]+}}  4 x 2, {{.*}}summary.c:23:1
-// CHECK-DAG: __omp_offloading_{{[0-9a-f_]+}}main_l30 1 [[#]].{{[0-9]+}} [[#]].{{[0-9]+}}  {{1 x 3|[1-9][0-9]* x 256}}, {{.*}}summary.c:30:1
+// CHECK-DAG: __omp_offloading_{{[0-9a-f_]+}}main_l30 1 [[#]].{{[0-9]+}} [[#]].{{[0-9]+}}  {{1 x 3|[1-9][0-9]* x [1-9][0-9]*}}, {{.*}}summary.c:30:1
 // CHECK: host to device [[#]] copies [[#]].{{[0-9]}} MiB [[#]].{{[0-9]+}} s
 // CHECK-NEXT: device to host [[#]] copies [[#]].{{[0-9]}} MiB [[#]].{{[0-9]+}} s
 // CHECK-NEXT: allocations [[#]] blocks [[#]].{{[0-9]}} MiB
