@@ -51,16 +51,16 @@ COT_INLINE int32_t reduceMethod() {
 } // namespace
 
 COT_ENTRY int32_t __kmpc_reduce_nowait(ident_t *, int32_t, int32_t, size_t,
-                                        void *, kmp_reduce_fn,
-                                        kmp_critical_name *) {
+                                       void *, kmp_reduce_fn,
+                                       kmp_critical_name *) {
   return reduceMethod();
 }
 
 COT_ENTRY void __kmpc_end_reduce_nowait(ident_t *, int32_t,
-                                         kmp_critical_name *) {}
+                                        kmp_critical_name *) {}
 
 COT_ENTRY int32_t __kmpc_reduce(ident_t *, int32_t, int32_t, size_t, void *,
-                                 kmp_reduce_fn, kmp_critical_name *) {
+                                kmp_reduce_fn, kmp_critical_name *) {
   return reduceMethod();
 }
 
@@ -89,14 +89,10 @@ struct CombiningTeam {
 };
 
 // An item moves in chunks: 8 bytes while they last, then 4, then the rest,
-// each read and written with one access of its size so that the optimizer
-// keeps the item in registers of its own type. Once the device lowering's
-// constant sizes reach here (__cot_gpu_reduce is always inlined), the
-// loops over items and chunks unroll completely, and each item's address is
-// a known local again.
-template <typename Fn>
-COT_INLINE void forEachChunk(uint32_t Size, Fn &&Move) {
-#pragma unroll
+// each read and written with one access of its size, so that where the
+// device lowering inlines __cot_gpu_reduce (small lists) and the constant
+// sizes make the loops unroll, the items stay in registers of their type.
+template <typename Fn> COT_INLINE void forEachChunk(uint32_t Size, Fn &&Move) {
   for (uint32_t At = 0; At + 8 <= Size; At += 8)
     Move(At, 8u);
   uint32_t At = Size & ~7u;
@@ -144,8 +140,8 @@ COT_INLINE uint32_t laneMask(uint32_t Lanes) {
 
 COT_CONVERGENT COT_INLINE uint64_t shuffleDown(uint64_t V, uint32_t Bytes,
                                                uint32_t Offset, uint32_t Mask) {
-  uint32_t Lo = __nvvm_shfl_sync_down_i32(Mask, (uint32_t)V, Offset,
-                                          WarpSize - 1);
+  uint32_t Lo =
+      __nvvm_shfl_sync_down_i32(Mask, (uint32_t)V, Offset, WarpSize - 1);
   if (Bytes <= 4)
     return Lo;
   uint32_t Hi = __nvvm_shfl_sync_down_i32(Mask, (uint32_t)(V >> 32), Offset,
@@ -161,11 +157,12 @@ COT_CONVERGENT COT_INLINE void combineWarp(const ReductionList &Mine,
                                            cot_gpu_reduce_fn Combine,
                                            uint32_t Lanes) {
   uint32_t Lane = threadId() % WarpSize, Mask = laneMask(Lanes);
-#pragma unroll
+  // Not unrolled: one copy of the shuffles and of the inlined reduce
+  // function serves the five steps.
+#pragma nounroll
   for (uint32_t Offset = WarpSize / 2; Offset > 0; Offset /= 2) {
     if (Offset >= Lanes)
       continue;
-#pragma unroll
     for (int32_t I = 0; I < Mine.NumItems; ++I)
       forEachChunk(Mine.Sizes[I], [&](uint32_t At, uint32_t Bytes) {
         uint64_t V = loadChunk(Mine.Items[I], At, Bytes);
@@ -176,50 +173,80 @@ COT_CONVERGENT COT_INLINE void combineWarp(const ReductionList &Mine,
   }
 }
 
-// Staging of the warps' results in shared memory, a chunk per warp and
-// round.
-[[clang::loader_uninitialized]] COT_SHARED uint64_t Stage[WarpSize];
+// Every chunk of every item of a list, numbered from 0.
+template <typename Fn>
+COT_INLINE void forEachChunkOfList(const ReductionList &List, Fn &&Move) {
+  uint32_t Index = 0;
+  for (int32_t I = 0; I < List.NumItems; ++I)
+    forEachChunk(List.Sizes[I], [&](uint32_t At, uint32_t Bytes) {
+      Move(List.Items[I], At, Bytes, Index++);
+    });
+}
 
-COT_CONVERGENT COT_INLINE void combiningBarrier(const CombiningTeam &Team) {
-  if (Team.WholeBlock)
+// Staging of the warps' results in shared memory: StageSlots chunks per
+// warp and round (one round for up to 32 bytes of items).
+constexpr uint32_t StageSlots = 4;
+[[clang::loader_uninitialized]] COT_SHARED uint64_t Stage[WarpSize][StageSlots];
+
+// Not inlined: the two kinds of barrier would otherwise make two copies of
+// every round.
+COT_CONVERGENT __attribute__((noinline)) void
+combiningBarrier(uint32_t Threads, bool WholeBlock) {
+  if (WholeBlock)
     blockBarrier();
   else
-    regionBarrierSlow(Team.Threads);
+    regionBarrierSlow(Threads);
 }
 
 // Moves each warp's result (in its lane 0's copy) into the copy of lane
-// <warp> of warp 0.
+// <warp> of warp 0. Inlined with constant sizes, the rounds and the chunks
+// in them unroll and the slot tests fold away.
 COT_CONVERGENT COT_INLINE void gatherWarpResults(const ReductionList &Mine,
                                                  const CombiningTeam &Team) {
   uint32_t Lane = threadId() % WarpSize, Warp = threadId() / WarpSize;
   uint32_t Warps = (Team.Threads + WarpSize - 1) / WarpSize;
-#pragma unroll
-  for (int32_t I = 0; I < Mine.NumItems; ++I)
-    forEachChunk(Mine.Sizes[I], [&](uint32_t At, uint32_t Bytes) {
-      if (Lane == 0)
-        Stage[Warp] = loadChunk(Mine.Items[I], At, Bytes);
-      combiningBarrier(Team);
-      if (Warp == 0 && Lane < Warps)
-        storeChunk(Mine.Items[I], At, Bytes, Stage[Lane]);
-      combiningBarrier(Team); // Stage is free again
-    });
+  uint32_t Chunks = 0;
+  forEachChunkOfList(Mine,
+                     [&](void *, uint32_t, uint32_t, uint32_t) { ++Chunks; });
+  for (uint32_t First = 0; First < Chunks; First += StageSlots) {
+    if (Lane == 0)
+      forEachChunkOfList(
+          Mine, [&](void *Item, uint32_t At, uint32_t Bytes, uint32_t Index) {
+            if (Index - First < StageSlots)
+              Stage[Warp][Index - First] = loadChunk(Item, At, Bytes);
+          });
+    combiningBarrier(Team.Threads, Team.WholeBlock);
+    if (Warp == 0 && Lane < Warps)
+      forEachChunkOfList(
+          Mine, [&](void *Item, uint32_t At, uint32_t Bytes, uint32_t Index) {
+            if (Index - First < StageSlots)
+              storeChunk(Item, At, Bytes, Stage[Lane][Index - First]);
+          });
+    combiningBarrier(Team.Threads, Team.WholeBlock); // Stage is free again
+  }
 }
 
-// Combines the copies of all threads of Team into thread 0's.
+// Combines the copies of all threads of Team into thread 0's: each warp's
+// into its lane 0's, then warp 0 combines the warps' results. One copy of
+// the warp step (and of the reduce function inlined into it) serves both.
 COT_CONVERGENT COT_INLINE void combineTeam(const ReductionList &Mine,
                                            void **Scratch,
                                            cot_gpu_reduce_fn Combine,
                                            const CombiningTeam &Team) {
   uint32_t Warp = threadId() / WarpSize;
   uint32_t Warps = (Team.Threads + WarpSize - 1) / WarpSize;
-  uint32_t LastWarpLanes = Team.Threads - (Warps - 1) * WarpSize;
-  combineWarp(Mine, Scratch, Combine,
-              Warp + 1 == Warps ? LastWarpLanes : WarpSize);
-  if (Warps == 1)
-    return;
-  gatherWarpResults(Mine, Team);
-  if (Warp == 0 && threadId() < Warps)
-    combineWarp(Mine, Scratch, Combine, Warps);
+  uint32_t Lanes =
+      Warp + 1 == Warps ? Team.Threads - (Warps - 1) * WarpSize : WarpSize;
+#pragma nounroll
+  for (uint32_t Level = 0; Level < 2; ++Level) {
+    combineWarp(Mine, Scratch, Combine, Lanes);
+    if (Level == 1 || Warps == 1)
+      return;
+    gatherWarpResults(Mine, Team);
+    if (Warp != 0 || threadId() >= Warps)
+      return;
+    Lanes = Warps;
+  }
 }
 
 // The threads that share the target of a reduction the calling thread
@@ -231,19 +258,13 @@ COT_INLINE CombiningTeam combiningTeam() {
   if (TeamsPerThread && level() == 0)
     return {blockSize(), true};
   if (!TeamsPerThread && inActiveRegion() && TeamState.RegionThreads > 1)
-    return {TeamState.RegionThreads,
-            TeamState.RegionThreads == blockSize()};
+    return {TeamState.RegionThreads, TeamState.RegionThreads == blockSize()};
   return {0, false};
 }
 
 } // namespace
 
-// Always inlined: the constant sizes and item count of each call site make
-// the combining loops unroll (see forEachChunk). The loops cannot unroll in
-// this file's own copy, which nothing calls once linked.
-#pragma clang diagnostic push
-#pragma clang diagnostic ignored "-Wpass-failed"
-COT_ENTRY COT_CONVERGENT __attribute__((always_inline)) int32_t __cot_gpu_reduce(void **Privates,
+COT_ENTRY COT_CONVERGENT int32_t __cot_gpu_reduce(void **Privates,
                                                   void **Scratch,
                                                   const uint32_t *Sizes,
                                                   int32_t NumItems,
@@ -254,6 +275,5 @@ COT_ENTRY COT_CONVERGENT __attribute__((always_inline)) int32_t __cot_gpu_reduce
   combineTeam({Privates, Sizes, NumItems}, Scratch, Combine, Team);
   return threadId() == 0 ? ReduceAtomic : ReduceNothing;
 }
-#pragma clang diagnostic pop
 
 COT_ENTRY COT_CONVERGENT void __cot_gpu_end_reduce(void) { teamBarrier(); }

@@ -99,6 +99,16 @@ static void model() {
   show("thread_limit, small", kernel(COT_KERNEL_CLASS_STREAMING),
        {0, 128, 1000, true});
   // CHECK: thread_limit, small: 8 x 128 (thread_limit 128; {{.*}}, cut to the trip count 1000 / 128 threads)
+  // A combined construct's num_threads makes the blocks (an SPMD kernel's
+  // parallel region is the whole block), within thread_limit.
+  show("num_threads", kernel(COT_KERNEL_CLASS_STREAMING),
+       {1024, 0, 1 << 26, true, 256});
+  // CHECK: num_threads: 1024 x 256 (num_threads 256, num_teams 1024)
+  show("num_threads, thread_limit", kernel(COT_KERNEL_CLASS_STREAMING),
+       {0, 128, 1000, true, 64});
+  // CHECK: num_threads, thread_limit: 16 x 64 (num_threads 64; {{.*}}, cut to the trip count 1000 / 64 threads)
+  show("num_threads, large", Small, {0, 0, 1 << 26, true, 4096});
+  // CHECK: num_threads, large: {{[0-9]+}} x 512 (num_threads 4096 clamped to the kernel's maximum 512;
   show("num_teams huge", kernel(COT_KERNEL_CLASS_STREAMING),
        {0x7fffffff, 0, 0, true});
   // CHECK: num_teams huge: 2147483647 x 256 (default 256 threads, num_teams 2147483647)

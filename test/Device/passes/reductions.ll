@@ -1,9 +1,11 @@
 ; openmp-device-reductions alone: a reduction whose private copies are
 ; fixed-size locals goes through __cot_gpu_reduce with a scratch copy of
-; each and their sizes; the blocking form's __kmpc_end_reduce moves to where
-; the cases meet. A parallel region of an SPMD kernel with a teams level
-; (each thread's own shared copy) and a list with a variable-length item
-; keep __kmpc_reduce.
+; each and their sizes, inlined for up to 32 bytes, else out of line on
+; copies of the privates (which then never escape); the blocking form's
+; __kmpc_end_reduce moves to where the cases meet. A parallel region of an
+; SPMD kernel with a teams level (each thread's own shared copy), a generic
+; kernel's team code (its main thread alone) and a list with a
+; variable-length item keep __kmpc_reduce.
 ; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-reductions -pass-remarks=openmp-device -pass-remarks-missed=openmp-device -S %s -o - 2>%t.remarks | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 
@@ -19,7 +21,7 @@ define void @spmd(ptr %sum, ptr %max) {
 ; CHECK: %max.priv.scratch = alloca i32, align 4
 ; CHECK: store ptr %sum.priv.scratch, ptr
 ; CHECK: store ptr %max.priv.scratch, ptr
-; CHECK: %[[R:.*]] = call i32 @__cot_gpu_reduce(ptr %list, ptr %.cot.red.scratch, ptr @.cot.red.sizes, i32 2, ptr @spmd.reduce)
+; CHECK: %[[R:.*]] = call i32 @__cot_gpu_reduce(ptr %list, ptr %.cot.red.scratch, ptr @.cot.red.sizes, i32 2, ptr @spmd.reduce) #[[INLINE:[0-9]+]]
 ; CHECK-NEXT: switch i32 %[[R]], label %done [
 ; CHECK-NOT: __kmpc_reduce
 ; CHECK: ret void
@@ -65,12 +67,38 @@ define internal void @spmd.reduce(ptr %lhs, ptr %rhs) {
 }
 
 define void @generic(ptr %x) {
+  %team = alloca i32, align 4
+  %list = alloca [1 x ptr], align 8
   call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr null, i32 1, ptr @generic.parallel, ptr %x)
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr null, i32 1, ptr @generic.large, ptr %x)
+  store ptr %team, ptr %list, align 8
+  %r = call i32 @__kmpc_reduce_nowait(ptr null, i32 0, i32 1, i64 8, ptr %list, ptr @spmd.reduce, ptr null)
+  ret void
+}
+
+; A generic kernel's team code runs on the main thread alone.
+; CHECK-LABEL: define void @generic(
+; CHECK: call i32 @__kmpc_reduce_nowait(
+
+; 48 bytes: out of line, on copies.
+; CHECK-LABEL: define internal void @generic.large(
+; CHECK: %[[COPY:.*]] = load ptr, ptr
+; CHECK-NEXT: %[[IN:.*]] = load [6 x double], ptr %priv, align 8
+; CHECK-NEXT: store [6 x double] %[[IN]], ptr %[[COPY]], align 8
+; CHECK: call i32 @__cot_gpu_reduce(ptr %.cot.red.copy, ptr %.cot.red.scratch, ptr @.cot.red.sizes.{{[0-9]+}}, i32 1, ptr @spmd.reduce) #[[NOINLINE:[0-9]+]]
+; CHECK: %[[BACK:.*]] = load ptr, ptr
+; CHECK-NEXT: %[[OUT:.*]] = load [6 x double], ptr %[[BACK]], align 8
+; CHECK-NEXT: store [6 x double] %[[OUT]], ptr %priv, align 8
+define internal void @generic.large(ptr %gtid, ptr %btid, ptr %x) {
+  %priv = alloca [6 x double], align 8
+  %list = alloca [1 x ptr], align 8
+  store ptr %priv, ptr %list, align 8
+  %r = call i32 @__kmpc_reduce_nowait(ptr null, i32 0, i32 1, i64 8, ptr %list, ptr @spmd.reduce, ptr null)
   ret void
 }
 
 ; CHECK-LABEL: define internal void @generic.parallel(
-; CHECK: call i32 @__cot_gpu_reduce(ptr %list, ptr %.cot.red.scratch, ptr @.cot.red.sizes.1, i32 1, ptr @spmd.reduce)
+; CHECK: call i32 @__cot_gpu_reduce(ptr %list, ptr %.cot.red.scratch, ptr @.cot.red.sizes.{{[0-9]+}}, i32 1, ptr @spmd.reduce) #[[INLINE]]
 ; CHECK: case1:
 ; CHECK-NEXT: store
 ; CHECK-NEXT: br label %merge
@@ -119,7 +147,9 @@ define void @sections(ptr %a, i64 %n) {
 ; REMARK-DAG: remark: <unknown>:0:0: reduction in 'spmd.teams' combined per block before one update of the shared copy
 ; REMARK-DAG: remark: <unknown>:0:0: reduction in 'generic.parallel' combined per block before one update of the shared copy
 ; REMARK-DAG: remark: <unknown>:0:0: reduction in 'sections' updates the shared copy from every thread: a private copy is not a local of fixed size (array section?)
+; REMARK-DAG: remark: <unknown>:0:0: reduction in 'generic.large' combined per block before one update of the shared copy
 ; REMARK-NOT: spmd.parallel
+; REMARK-NOT: 'generic' 
 
 declare void @__kmpc_fork_teams(ptr, i32, ptr, ...)
 declare void @__kmpc_fork_call(ptr, i32, ptr, ...)
@@ -127,6 +157,9 @@ declare i32 @__kmpc_reduce_nowait(ptr, i32, i32, i64, ptr, ptr, ptr)
 declare void @__kmpc_end_reduce_nowait(ptr, i32, ptr)
 declare i32 @__kmpc_reduce(ptr, i32, i32, i64, ptr, ptr, ptr)
 declare void @__kmpc_end_reduce(ptr, i32, ptr)
+
+; CHECK: attributes #[[INLINE]] = { alwaysinline }
+; CHECK: attributes #[[NOINLINE]] = { noinline }
 
 !cot.kernels = !{!0, !1}
 !0 = !{ptr @spmd, !"spmd", !"teams"}

@@ -29,14 +29,18 @@
 // the operator or type: Clang's reduce function and atomic code stay what
 // they are, for every operator, complex types and user-defined reductions
 // alike. The blocking form's __kmpc_end_reduce (a barrier) moves to where
-// the cases meet, which the threads that got 0 reach as well.
+// the cases meet, which the threads that got 0 reach as well. Small lists
+// get the call inlined (MaxInlinedBytes), larger ones an out-of-line call
+// on copies of the privates.
 //
 // Reductions whose privates are not fixed-size locals (variable-length
 // array sections) or are larger than MaxCombinedBytes keep the runtime's
-// __kmpc_reduce, and so do those that always combine into the thread's own
-// copy (parallel regions of SPMD kernels with a teams level). Runs after
-// openmp-device-kernel-modes, and before globalization, while the privates
-// are allocas.
+// __kmpc_reduce, and so do those where one thread alone updates each
+// target (parallel regions of SPMD kernels with a teams level, the main
+// thread's code of generic kernels). Runs after
+// openmp-device-kernel-modes, before openmp-device-spmdize (whose team code
+// may call the new entry points: they synchronize nothing there) and
+// before globalization, while the privates are allocas.
 //
 //===----------------------------------------------------------------------===//
 
@@ -72,6 +76,15 @@ constexpr StringLiteral EndReduceBlocking = "__kmpc_end_reduce";
 /// grow with the size.
 constexpr uint64_t MaxCombinedBytes = 1024;
 
+/// Private copies up to this size in all (a few scalars) are combined by an
+/// inlined __cot_gpu_reduce, whose loops then unroll and leave the copies in
+/// registers. Larger lists are copied into locals that a call of the
+/// runtime's one out-of-line copy combines, and back: the private copies
+/// still never escape (they live in registers through the region's loop),
+/// and each region does not grow by an unrolled combination of every item
+/// (a generic kernel holds up to four copies of each parallel region).
+constexpr uint64_t MaxInlinedBytes = 32;
+
 // Operands of __kmpc_reduce{_nowait}(loc, gtid, n, size, list, fn, lock).
 enum : unsigned { OpNumItems = 2, OpList = 4, OpCombine = 5 };
 
@@ -96,7 +109,8 @@ privatesInList(AllocaInst &List, unsigned NumItems, const DataLayout &DL) {
         dyn_cast<AllocaInst>(Store.getValueOperand()->stripPointerCasts());
     uint64_t Slot = Offset / DL.getPointerSize();
     if (!Private || !Private->isStaticAlloca() ||
-        Offset % DL.getPointerSize() || Slot >= NumItems || Slots[Slot])
+        Private->isArrayAllocation() || Offset % DL.getPointerSize() ||
+        Slot >= NumItems || Slots[Slot])
       return false;
     Slots[Slot] = Private;
     return true;
@@ -132,9 +146,8 @@ uint64_t bytesOf(const AllocaInst &Private, const DataLayout &DL) {
 /// \p Call's result and the block where its cases meet (the switch's
 /// default), which must be where every case goes.
 bool findBlockingEnd(Reduction &R) {
-  auto *Switch = R.Call->hasOneUse()
-                     ? dyn_cast<SwitchInst>(R.Call->user_back())
-                     : nullptr;
+  auto *Switch =
+      R.Call->hasOneUse() ? dyn_cast<SwitchInst>(R.Call->user_back()) : nullptr;
   if (!Switch)
     return false;
   BasicBlock *Merge = Switch->getDefaultDest();
@@ -183,21 +196,35 @@ Expected<Reduction> analyzeReduction(CallInst &Call, const DataLayout &DL) {
   return R;
 }
 
-/// A scratch copy of each private, in the entry block, and the list of
-/// pointers to them that Clang's reduce function takes.
-Value *scratchList(const Reduction &R, IRBuilder<> &B) {
+/// A new local of each private's type (in the entry block), and the list of
+/// pointers to them that Clang's reduce function takes, filled before \p B.
+Value *localsLike(const Reduction &R, IRBuilder<> &B, const Twine &Suffix) {
   Function &F = *R.Call->getFunction();
   IRBuilder<> Entry(&*F.getEntryBlock().getFirstInsertionPt());
   auto *ListTy = ArrayType::get(B.getPtrTy(), R.Privates.size());
-  AllocaInst *List = Entry.CreateAlloca(ListTy, nullptr, ".cot.red.scratch");
+  AllocaInst *List = Entry.CreateAlloca(ListTy, nullptr, ".cot.red" + Suffix);
   for (auto [I, Private] : enumerate(R.Privates)) {
-    AllocaInst *Copy =
-        Entry.CreateAlloca(Private->getAllocatedType(),
-                           Private->getArraySize(), Private->getName() + ".scratch");
+    AllocaInst *Copy = Entry.CreateAlloca(Private->getAllocatedType(), nullptr,
+                                          Private->getName() + Suffix);
     Copy->setAlignment(Private->getAlign());
     B.CreateStore(Copy, B.CreateConstInBoundsGEP2_64(ListTy, List, 0, I));
   }
   return List;
+}
+
+/// Copies each item between the privates and the locals of \p List, as
+/// values of the private's type (which the optimizer keeps in registers on
+/// the private's side).
+void copyItems(const Reduction &R, IRBuilder<> &B, Value *List, bool In) {
+  auto *ListTy = ArrayType::get(B.getPtrTy(), R.Privates.size());
+  for (auto [I, Private] : enumerate(R.Privates)) {
+    Value *Local = B.CreateLoad(
+        B.getPtrTy(), B.CreateConstInBoundsGEP2_64(ListTy, List, 0, I));
+    Value *Dst = In ? Local : Private, *Src = In ? Private : Local;
+    Type *T = Private->getAllocatedType();
+    B.CreateAlignedStore(B.CreateAlignedLoad(T, Src, Private->getAlign()), Dst,
+                         Private->getAlign());
+  }
 }
 
 /// A constant array of the privates' sizes in bytes.
@@ -207,25 +234,43 @@ Constant *sizesOf(const Reduction &R, const DataLayout &DL) {
   for (AllocaInst *Private : R.Privates)
     Sizes.push_back(uint32_t(bytesOf(*Private, DL)));
   Constant *Init = ConstantDataArray::get(M.getContext(), Sizes);
-  auto *GV = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
-                                GlobalValue::PrivateLinkage, Init,
-                                ".cot.red.sizes");
+  auto *GV =
+      new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
+                         GlobalValue::PrivateLinkage, Init, ".cot.red.sizes");
   GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
   return GV;
+}
+
+FunctionCallee convergentRuntimeFunction(Module &M, StringRef Name, Type *Ret,
+                                         ArrayRef<Type *> Params) {
+  FunctionCallee Callee = runtimeFunction(M, Name, Ret, Params);
+  if (auto *Fn = dyn_cast<Function>(Callee.getCallee()))
+    Fn->addFnAttr(Attribute::Convergent);
+  return Callee;
 }
 
 void combinePerBlock(Reduction &R, const DataLayout &DL) {
   Module &M = *R.Call->getModule();
   IRBuilder<> B(R.Call);
   Type *I32 = B.getInt32Ty(), *Ptr = B.getPtrTy();
-  FunctionCallee Reduce = runtimeFunction(M, "__cot_gpu_reduce", I32,
-                                          {Ptr, Ptr, Ptr, I32, Ptr});
-  Value *Count = B.getInt32(R.Privates.size());
-  CallInst *New = B.CreateCall(
-      Reduce, {R.Call->getArgOperand(OpList), scratchList(R, B), sizesOf(R, DL),
-               Count, R.Call->getArgOperand(OpCombine)});
-  if (auto *Fn = dyn_cast<Function>(Reduce.getCallee()))
-    Fn->addFnAttr(Attribute::Convergent);
+  FunctionCallee Reduce = convergentRuntimeFunction(M, "__cot_gpu_reduce", I32,
+                                                    {Ptr, Ptr, Ptr, I32, Ptr});
+  uint64_t Bytes = 0;
+  for (AllocaInst *Private : R.Privates)
+    Bytes += bytesOf(*Private, DL);
+  bool Inlined = Bytes <= MaxInlinedBytes;
+  Value *Items = R.Call->getArgOperand(OpList);
+  if (!Inlined) {
+    Items = localsLike(R, B, ".copy");
+    copyItems(R, B, Items, /*In=*/true);
+  }
+  CallInst *New =
+      B.CreateCall(Reduce, {Items, localsLike(R, B, ".scratch"), sizesOf(R, DL),
+                            B.getInt32(R.Privates.size()),
+                            R.Call->getArgOperand(OpCombine)});
+  New->addFnAttr(Inlined ? Attribute::AlwaysInline : Attribute::NoInline);
+  if (!Inlined)
+    copyItems(R, B, Items, /*In=*/false);
   R.Call->replaceAllUsesWith(New);
   R.Call->eraseFromParent();
   if (!R.Merge)
@@ -233,11 +278,8 @@ void combinePerBlock(Reduction &R, const DataLayout &DL) {
   for (CallInst *End : R.EndCalls)
     End->eraseFromParent();
   IRBuilder<> AtMerge(&*R.Merge->getFirstInsertionPt());
-  FunctionCallee EndReduce =
-      runtimeFunction(M, "__cot_gpu_end_reduce", B.getVoidTy(), {});
-  if (auto *Fn = dyn_cast<Function>(EndReduce.getCallee()))
-    Fn->addFnAttr(Attribute::Convergent);
-  AtMerge.CreateCall(EndReduce);
+  AtMerge.CreateCall(
+      convergentRuntimeFunction(M, "__cot_gpu_end_reduce", B.getVoidTy(), {}));
 }
 
 void remark(const CallInst &Call, const Twine &Why) {
@@ -283,21 +325,24 @@ SetVector<Function *> reachOutsideParallel(Function *Root,
   return Outside;
 }
 
-/// Functions whose reductions always combine into the calling thread's own
-/// copy: those that only SPMD kernels with a teams level reach, and only in
-/// their parallel regions. Every thread of such a kernel runs the teams
-/// code, so a parallel reduction's shared copy is the thread's own
-/// (__kmpc_reduce answers 1): there is nothing to combine per block.
-DenseSet<Function *> perThreadReductionFunctions(Module &M) {
-  SetVector<Function *> PerThread, Shared;
+/// Functions whose reductions never have the threads of a block share the
+/// target, so that there is nothing to combine per block: those reached
+/// only inside the parallel regions of SPMD kernels with a teams level
+/// (every thread runs the teams code, so a parallel reduction's shared copy
+/// is the thread's own: __kmpc_reduce answers 1) and only outside the
+/// parallel regions of other kernels (the main thread of a generic block
+/// alone runs that code).
+DenseSet<Function *> functionsWithoutSharedTargets(Module &M) {
+  SetVector<Function *> Alone, Shared;
   for (const KernelReach &KR : kernelReaches(M)) {
     bool TeamsPerThread = KR.K.Mode == KernelMode::SPMD && KR.K.HasTeams;
     SetVector<Function *> InParallel;
-    Shared.set_union(reachOutsideParallel(KR.K.F, InParallel));
-    (TeamsPerThread ? PerThread : Shared).set_union(InParallel);
+    SetVector<Function *> Outside = reachOutsideParallel(KR.K.F, InParallel);
+    (TeamsPerThread ? Shared : Alone).set_union(Outside);
+    (TeamsPerThread ? Alone : Shared).set_union(InParallel);
   }
   DenseSet<Function *> Result;
-  for (Function *F : PerThread)
+  for (Function *F : Alone)
     if (!Shared.contains(F))
       Result.insert(F);
   return Result;
@@ -321,10 +366,10 @@ PreservedAnalyses ReductionsPass::run(Module &M, ModuleAnalysisManager &) {
   if (hasDeviceErrors(M))
     return PreservedAnalyses::all();
   const DataLayout &DL = M.getDataLayout();
-  DenseSet<Function *> PerThread = perThreadReductionFunctions(M);
+  DenseSet<Function *> Alone = functionsWithoutSharedTargets(M);
   bool Changed = false;
   for (CallInst *Call : reductionCalls(M)) {
-    if (PerThread.contains(Call->getFunction()))
+    if (Alone.contains(Call->getFunction()))
       continue;
     Expected<Reduction> R = analyzeReduction(*Call, DL);
     if (!R) {
