@@ -189,7 +189,29 @@ COT_ENTRY void omp_unset_nest_lock(void *L) {
 
 //===-- Generic atomics for sizes without hardware support -----------------===//
 // Clang calls libatomic's size-generic entry points for objects it cannot
-// access atomically (e.g. 16-byte complex values); they run under one lock.
+// access atomically as a scalar (complex values, small structs); they run
+// under one lock, except for naturally aligned 4- and 8-byte objects (float
+// _Complex), which have hardware atomics: many blocks combining a complex
+// float reduction must not queue at the lock.
+
+static bool hasHardwareAtomic(size_t N, const void *Ptr) {
+  return (N == 4 || N == 8) && (uintptr_t)Ptr % N == 0;
+}
+
+template <typename T>
+static bool compareExchangeWord(void *Ptr, void *Expected, void *Desired) {
+  T Want, New;
+  __builtin_memcpy(&Want, Expected, sizeof(T));
+  __builtin_memcpy(&New, Desired, sizeof(T));
+  T Seen = Want;
+  fenceDevice();
+  bool Equal = __atomic_compare_exchange_n((T *)Ptr, &Seen, New, false,
+                                           __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+  fenceDevice();
+  if (!Equal)
+    __builtin_memcpy(Expected, &Seen, sizeof(T));
+  return Equal;
+}
 
 static void copyBytes(void *Dst, const void *Src, size_t N) {
   for (size_t I = 0; I < N; ++I)
@@ -199,6 +221,13 @@ static void copyBytes(void *Dst, const void *Src, size_t N) {
 extern "C" void cotAtomicLoad(size_t, void *, void *, int)
     __asm__("__atomic_load");
 COT_ENTRY void cotAtomicLoad(size_t N, void *Src, void *Ret, int) {
+  if (hasHardwareAtomic(N, Src)) {
+    uint64_t V = N == 8 ? loadRelaxed((uint64_t *)Src)
+                        : loadRelaxed((uint32_t *)Src);
+    fenceDevice();
+    __builtin_memcpy(Ret, &V, N); // little-endian: the low bytes
+    return;
+  }
   lockAcquire(&LibAtomicLock);
   copyBytes(Ret, Src, N);
   lockRelease(&LibAtomicLock);
@@ -207,6 +236,17 @@ COT_ENTRY void cotAtomicLoad(size_t N, void *Src, void *Ret, int) {
 extern "C" void cotAtomicStore(size_t, void *, void *, int)
     __asm__("__atomic_store");
 COT_ENTRY void cotAtomicStore(size_t N, void *Dst, void *Val, int) {
+  if (hasHardwareAtomic(N, Dst)) {
+    uint64_t V = 0;
+    __builtin_memcpy(&V, Val, N);
+    fenceDevice();
+    if (N == 8)
+      storeRelaxed((uint64_t *)Dst, V);
+    else
+      storeRelaxed((uint32_t *)Dst, (uint32_t)V);
+    fenceDevice();
+    return;
+  }
   lockAcquire(&LibAtomicLock);
   copyBytes(Dst, Val, N);
   lockRelease(&LibAtomicLock);
@@ -216,6 +256,18 @@ extern "C" void cotAtomicExchange(size_t, void *, void *, void *, int)
     __asm__("__atomic_exchange");
 COT_ENTRY void cotAtomicExchange(size_t N, void *Ptr, void *Val, void *Ret,
                                   int) {
+  if (hasHardwareAtomic(N, Ptr)) {
+    uint64_t V = 0, Old;
+    __builtin_memcpy(&V, Val, N);
+    fenceDevice();
+    if (N == 8)
+      Old = exchange((uint64_t *)Ptr, V);
+    else
+      Old = exchange((uint32_t *)Ptr, (uint32_t)V);
+    fenceDevice();
+    __builtin_memcpy(Ret, &Old, N);
+    return;
+  }
   lockAcquire(&LibAtomicLock);
   copyBytes(Ret, Ptr, N);
   copyBytes(Ptr, Val, N);
@@ -227,6 +279,9 @@ extern "C" bool cotAtomicCompareExchange(size_t, void *, void *, void *, int,
     __asm__("__atomic_compare_exchange");
 COT_ENTRY bool cotAtomicCompareExchange(size_t N, void *Ptr, void *Expected,
                                          void *Desired, int, int) {
+  if (hasHardwareAtomic(N, Ptr))
+    return N == 8 ? compareExchangeWord<uint64_t>(Ptr, Expected, Desired)
+                  : compareExchangeWord<uint32_t>(Ptr, Expected, Desired);
   lockAcquire(&LibAtomicLock);
   bool Equal = true;
   for (size_t I = 0; I < N && Equal; ++I)

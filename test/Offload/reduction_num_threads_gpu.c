@@ -74,9 +74,9 @@ int main(void) {
 
 // GPU-CHECK: runs 1024 blocks x 256 threads (num_threads 256, num_teams 1024)
 // GPU-CHECK: teams 1024 threads 256: sum ok, 256 threads, on-device 1
-// GPU-CHECK: blocks x 64 threads (num_threads 64,
+// GPU-CHECK: blocks x 64 threads (num_threads 64;
 // GPU-CHECK: thread_limit 128 num_threads 64: sum ok, 64 threads, on-device 1
-// GPU-CHECK: blocks x 1024 threads (num_threads 4096 clamped to the kernel's maximum 1024,
+// GPU-CHECK: blocks x 1024 threads (num_threads 4096 clamped to the kernel's maximum 1024;
 // GPU-CHECK: num_threads 4096: sum ok, 1024 threads, on-device 1
 // GPU-CHECK: runs 8 blocks x 1 threads (num_threads 1, num_teams 8)
 // GPU-CHECK: if(parallel: 0): sum ok, 1 threads, on-device 1
