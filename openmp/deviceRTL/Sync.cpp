@@ -198,16 +198,24 @@ static bool hasHardwareAtomic(size_t N, const void *Ptr) {
   return (N == 4 || N == 8) && (uintptr_t)Ptr % N == 0;
 }
 
+// The hardware path orders memory with fences, except for relaxed accesses
+// (what Clang's reduction and atomic code ask for).
+static void fenceUnlessRelaxed(int Order) {
+  if (Order != __ATOMIC_RELAXED)
+    fenceDevice();
+}
+
 template <typename T>
-static bool compareExchangeWord(void *Ptr, void *Expected, void *Desired) {
+static bool compareExchangeWord(void *Ptr, void *Expected, void *Desired,
+                                int Order) {
   T Want, New;
   __builtin_memcpy(&Want, Expected, sizeof(T));
   __builtin_memcpy(&New, Desired, sizeof(T));
   T Seen = Want;
-  fenceDevice();
+  fenceUnlessRelaxed(Order);
   bool Equal = __atomic_compare_exchange_n((T *)Ptr, &Seen, New, false,
                                            __ATOMIC_RELAXED, __ATOMIC_RELAXED);
-  fenceDevice();
+  fenceUnlessRelaxed(Order);
   if (!Equal)
     __builtin_memcpy(Expected, &Seen, sizeof(T));
   return Equal;
@@ -220,11 +228,11 @@ static void copyBytes(void *Dst, const void *Src, size_t N) {
 
 extern "C" void cotAtomicLoad(size_t, void *, void *, int)
     __asm__("__atomic_load");
-COT_ENTRY void cotAtomicLoad(size_t N, void *Src, void *Ret, int) {
+COT_ENTRY void cotAtomicLoad(size_t N, void *Src, void *Ret, int Order) {
   if (hasHardwareAtomic(N, Src)) {
     uint64_t V = N == 8 ? loadRelaxed((uint64_t *)Src)
                         : loadRelaxed((uint32_t *)Src);
-    fenceDevice();
+    fenceUnlessRelaxed(Order);
     __builtin_memcpy(Ret, &V, N); // little-endian: the low bytes
     return;
   }
@@ -235,16 +243,16 @@ COT_ENTRY void cotAtomicLoad(size_t N, void *Src, void *Ret, int) {
 
 extern "C" void cotAtomicStore(size_t, void *, void *, int)
     __asm__("__atomic_store");
-COT_ENTRY void cotAtomicStore(size_t N, void *Dst, void *Val, int) {
+COT_ENTRY void cotAtomicStore(size_t N, void *Dst, void *Val, int Order) {
   if (hasHardwareAtomic(N, Dst)) {
     uint64_t V = 0;
     __builtin_memcpy(&V, Val, N);
-    fenceDevice();
+    fenceUnlessRelaxed(Order);
     if (N == 8)
       storeRelaxed((uint64_t *)Dst, V);
     else
       storeRelaxed((uint32_t *)Dst, (uint32_t)V);
-    fenceDevice();
+    fenceUnlessRelaxed(Order);
     return;
   }
   lockAcquire(&LibAtomicLock);
@@ -255,16 +263,16 @@ COT_ENTRY void cotAtomicStore(size_t N, void *Dst, void *Val, int) {
 extern "C" void cotAtomicExchange(size_t, void *, void *, void *, int)
     __asm__("__atomic_exchange");
 COT_ENTRY void cotAtomicExchange(size_t N, void *Ptr, void *Val, void *Ret,
-                                  int) {
+                                  int Order) {
   if (hasHardwareAtomic(N, Ptr)) {
     uint64_t V = 0, Old;
     __builtin_memcpy(&V, Val, N);
-    fenceDevice();
+    fenceUnlessRelaxed(Order);
     if (N == 8)
       Old = exchange((uint64_t *)Ptr, V);
     else
       Old = exchange((uint32_t *)Ptr, (uint32_t)V);
-    fenceDevice();
+    fenceUnlessRelaxed(Order);
     __builtin_memcpy(Ret, &Old, N);
     return;
   }
@@ -278,10 +286,11 @@ extern "C" bool cotAtomicCompareExchange(size_t, void *, void *, void *, int,
                                          int)
     __asm__("__atomic_compare_exchange");
 COT_ENTRY bool cotAtomicCompareExchange(size_t N, void *Ptr, void *Expected,
-                                         void *Desired, int, int) {
+                                         void *Desired, int Order, int) {
   if (hasHardwareAtomic(N, Ptr))
-    return N == 8 ? compareExchangeWord<uint64_t>(Ptr, Expected, Desired)
-                  : compareExchangeWord<uint32_t>(Ptr, Expected, Desired);
+    return N == 8
+               ? compareExchangeWord<uint64_t>(Ptr, Expected, Desired, Order)
+               : compareExchangeWord<uint32_t>(Ptr, Expected, Desired, Order);
   lockAcquire(&LibAtomicLock);
   bool Equal = true;
   for (size_t I = 0; I < N && Equal; ++I)

@@ -37,6 +37,7 @@ static void report(const char *Name, long Sum, long Want, int Threads,
                    int OnDev) {
   printf("%s: sum %s, %d threads, on-device %d\n", Name,
          Sum == Want ? "ok" : "WRONG", Threads, OnDev);
+  fflush(stdout); // in order with the runtime's lines on stderr
 }
 
 int main(void) {

@@ -2,10 +2,11 @@
 ; fixed-size locals goes through __cot_gpu_reduce with a scratch copy of
 ; each and their sizes, inlined for up to 32 bytes, else out of line on
 ; copies of the privates (which then never escape); the blocking form's
-; __kmpc_end_reduce moves to where the cases meet. A parallel region of an
-; SPMD kernel with a teams level (each thread's own shared copy), a generic
-; kernel's team code (its main thread alone) and a list with a
-; variable-length item keep __kmpc_reduce.
+; __kmpc_end_reduce moves to where the cases meet. In a parallel region of
+; an SPMD kernel with a teams level (each thread's own shared copy) and in
+; a generic kernel's team code (its main thread alone) the runtime's answer
+; is known and replaces the call; a list with a variable-length item keeps
+; __kmpc_reduce.
 ; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-reductions -pass-remarks=openmp-device -pass-remarks-missed=openmp-device -S %s -o - 2>%t.remarks | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 
@@ -51,14 +52,20 @@ done:
 }
 
 ; Inside the parallel region of an SPMD kernel with teams every thread's
-; shared copy is its own: nothing to combine per block.
+; shared copy is its own: nothing to combine per block, and the runtime's
+; answer is 1 (plain combine).
 ; CHECK-LABEL: define internal void @spmd.parallel(
-; CHECK: call i32 @__kmpc_reduce_nowait(
+; CHECK-NOT: __kmpc_reduce
+; CHECK: switch i32 1, label %done
 define internal void @spmd.parallel(ptr %gtid, ptr %btid, ptr %sum, ptr %max) {
   %priv = alloca double, align 8
   %list = alloca [1 x ptr], align 8
   store ptr %priv, ptr %list, align 8
   %r = call i32 @__kmpc_reduce_nowait(ptr null, i32 0, i32 1, i64 8, ptr %list, ptr @spmd.reduce, ptr null)
+  switch i32 %r, label %done [
+    i32 1, label %done
+  ]
+done:
   ret void
 }
 
@@ -73,12 +80,18 @@ define void @generic(ptr %x) {
   call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr null, i32 1, ptr @generic.large, ptr %x)
   store ptr %team, ptr %list, align 8
   %r = call i32 @__kmpc_reduce_nowait(ptr null, i32 0, i32 1, i64 8, ptr %list, ptr @spmd.reduce, ptr null)
+  switch i32 %r, label %done [
+    i32 2, label %done
+  ]
+done:
   ret void
 }
 
-; A generic kernel's team code runs on the main thread alone.
+; A generic kernel's team code runs on the main thread alone: the runtime's
+; answer is 2 (the atomic path).
 ; CHECK-LABEL: define void @generic(
-; CHECK: call i32 @__kmpc_reduce_nowait(
+; CHECK-NOT: __kmpc_reduce
+; CHECK: switch i32 2, label %done
 
 ; 48 bytes: out of line, on copies.
 ; CHECK-LABEL: define internal void @generic.large(

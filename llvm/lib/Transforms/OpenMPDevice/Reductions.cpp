@@ -35,9 +35,11 @@
 //
 // Reductions whose privates are not fixed-size locals (variable-length
 // array sections) or are larger than MaxCombinedBytes keep the runtime's
-// __kmpc_reduce, and so do those where one thread alone updates each
-// target (parallel regions of SPMD kernels with a teams level, the main
-// thread's code of generic kernels). Runs after
+// __kmpc_reduce. Where one thread alone updates each target (parallel
+// regions of SPMD kernels with a teams level, team code of other kernels)
+// the runtime's answer is known, and the call becomes that constant: the
+// parallel level of an SPMD kernel runs it once per chunk of the
+// distribute loop. Runs after
 // openmp-device-kernel-modes, before openmp-device-spmdize (whose team code
 // may call the new entry points: they synchronize nothing there) and
 // before globalization, while the privates are allocas.
@@ -48,7 +50,7 @@
 #include "OpenMPDevice/Diagnostics.h"
 #include "OpenMPDevice/Passes.h"
 
-#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -61,6 +63,8 @@
 
 STATISTIC(NumBlockReductions, "Reductions combined per block");
 STATISTIC(NumKeptReductions, "Reductions left to __kmpc_reduce");
+STATISTIC(NumFixedReductions,
+          "Reductions whose __kmpc_reduce answer is known statically");
 
 using namespace llvm;
 
@@ -326,26 +330,37 @@ SetVector<Function *> reachOutsideParallel(Function *Root,
 }
 
 /// Functions whose reductions never have the threads of a block share the
-/// target, so that there is nothing to combine per block: those reached
-/// only inside the parallel regions of SPMD kernels with a teams level
-/// (every thread runs the teams code, so a parallel reduction's shared copy
-/// is the thread's own: __kmpc_reduce answers 1) and only outside the
-/// parallel regions of other kernels (the main thread of a generic block
-/// alone runs that code).
-DenseSet<Function *> functionsWithoutSharedTargets(Module &M) {
-  SetVector<Function *> Alone, Shared;
+/// target, so that there is nothing to combine per block, with what
+/// __kmpc_reduce answers there whatever the thread:
+///   1 in functions reached only inside the parallel regions of SPMD
+///     kernels with a teams level (every thread runs the teams code, so a
+///     parallel reduction's shared copy is the thread's own, also in nested
+///     regions, which run serialized);
+///   2 in functions reached only outside the parallel regions of other
+///     kernels (team code: the main thread of a generic block, thread 0 of
+///     a guarded one, alone).
+DenseMap<Function *, int32_t> fixedReduceAnswers(Module &M) {
+  SetVector<Function *> OwnCopy, TeamCode, Shared;
   for (const KernelReach &KR : kernelReaches(M)) {
     bool TeamsPerThread = KR.K.Mode == KernelMode::SPMD && KR.K.HasTeams;
     SetVector<Function *> InParallel;
     SetVector<Function *> Outside = reachOutsideParallel(KR.K.F, InParallel);
-    (TeamsPerThread ? Shared : Alone).set_union(Outside);
-    (TeamsPerThread ? Alone : Shared).set_union(InParallel);
+    if (TeamsPerThread) {
+      Shared.set_union(Outside);
+      OwnCopy.set_union(InParallel);
+    } else {
+      Shared.set_union(InParallel);
+      TeamCode.set_union(Outside);
+    }
   }
-  DenseSet<Function *> Result;
-  for (Function *F : Alone)
-    if (!Shared.contains(F))
-      Result.insert(F);
-  return Result;
+  DenseMap<Function *, int32_t> Answers;
+  for (Function *F : OwnCopy)
+    if (!Shared.contains(F) && !TeamCode.contains(F))
+      Answers[F] = 1;
+  for (Function *F : TeamCode)
+    if (!Shared.contains(F) && !OwnCopy.contains(F))
+      Answers[F] = 2;
+  return Answers;
 }
 
 SmallVector<CallInst *, 8> reductionCalls(Module &M) {
@@ -366,11 +381,18 @@ PreservedAnalyses ReductionsPass::run(Module &M, ModuleAnalysisManager &) {
   if (hasDeviceErrors(M))
     return PreservedAnalyses::all();
   const DataLayout &DL = M.getDataLayout();
-  DenseSet<Function *> Alone = functionsWithoutSharedTargets(M);
+  DenseMap<Function *, int32_t> Fixed = fixedReduceAnswers(M);
   bool Changed = false;
   for (CallInst *Call : reductionCalls(M)) {
-    if (Alone.contains(Call->getFunction()))
+    if (auto It = Fixed.find(Call->getFunction()); It != Fixed.end()) {
+      // The runtime's answer, without its tests of the thread's state in
+      // every chunk of a distribute loop.
+      Call->replaceAllUsesWith(ConstantInt::get(Call->getType(), It->second));
+      Call->eraseFromParent();
+      ++NumFixedReductions;
+      Changed = true;
       continue;
+    }
     Expected<Reduction> R = analyzeReduction(*Call, DL);
     if (!R) {
       std::string Why = toString(R.takeError());
