@@ -123,9 +123,9 @@ void scale(double *A, int N) {
 // clause: one cyclic loop over the league (220: the distribute level hands
 // each team the whole range once, 221: the thread's first iteration, with
 // the league's size as stride; the thread's loop, in a parallel region only
-// the kernel's teams code starts, through the region entry).
+// the kernel's teams code starts, through the entry for a region that has the whole block).
 // CHECK-DAG: call void @__kmpc_for_static_init_4({{.*}}, i32 220,
-// CHECK-DAG: call void @__cot_gpu_region_for_static_init_4({{.*}}, i32 221,
+// CHECK-DAG: call void @__cot_gpu_block_for_static_init_4({{.*}}, i32 221,
 // The loops of the kernel at line 115 keep their blocked schedules.
 // CHECK-DAG: call void @__kmpc_for_static_init_4({{.*}}, i32 92,
-// CHECK-DAG: call void @__cot_gpu_region_for_static_init_4({{.*}}, i32 34,
+// CHECK-DAG: call void @__cot_gpu_block_for_static_init_4({{.*}}, i32 34,
