@@ -216,6 +216,13 @@ COT_ENTRY COT_CONVERGENT void __cot_gpu_region_barrier(void) {
   regionBarrier(TeamState.RegionThreads);
 }
 
+// The same where the compiler knows the region has the whole block.
+COT_ENTRY int32_t __cot_gpu_block_num_threads(void) {
+  return (int32_t)blockSize();
+}
+
+COT_ENTRY COT_CONVERGENT void __cot_gpu_block_barrier(void) { blockBarrier(); }
+
 //===-- libomp entry points ------------------------------------------------===//
 
 COT_ENTRY void __kmpc_push_num_threads(ident_t *, int32_t, int32_t N) {

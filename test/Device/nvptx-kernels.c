@@ -73,7 +73,9 @@ double generic(double *A, int N) {
 // CHECK-LABEL: define void @__omp_offloading_{{.*}}_spmd_l{{[0-9]+}}(
 // CHECK: call void @__cot_gpu_spmd_init(i32 1)
 // CHECK: call void @__omp_offloading_{{.*}}_spmd_l{{[0-9]+}}.impl(
-// CHECK: call void @__cot_gpu_spmd_deinit()
+// (__cot_gpu_spmd_deinit, which does nothing, is gone: optimizing links
+// run early CSE before libdevice comes in; passes/nvptx-kernels.ll has it.)
+// CHECK-NEXT: ret void
 
 // PTX-DAG: .visible .entry __omp_offloading_{{.*}}_spmd_l{{[0-9]+}}(
 // PTX-DAG: .visible .entry __omp_offloading_{{.*}}_generic_l{{[0-9]+}}(

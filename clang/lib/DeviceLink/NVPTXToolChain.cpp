@@ -244,8 +244,10 @@ nvptxTargetMachine(StringRef Arch, bool Optimize) {
       Optimize ? CodeGenOptLevel::Aggressive : CodeGenOptLevel::None));
 }
 
-/// The whole NVPTX pipeline: the device lowering, the device runtime and
-/// libdevice, then O3 with openmp-device-private-atomics where it pays
+/// The whole NVPTX pipeline: the device lowering, the device runtime,
+/// (optimizing) SROA and early CSE so that repeated pure math calls merge
+/// before libdevice's bodies come in, libdevice, then O3 with
+/// openmp-device-private-atomics where it pays
 /// (after inlining, before the last SROA: a peephole extension point), or
 /// at -O0 LLVM's O0 pipeline followed by
 ///   - GlobalDCE: functions nothing calls any more once the retargeting
@@ -259,6 +261,10 @@ std::string nvptxPipeline(const NVPTXImageOptions &Opts, bool HasLibdevice,
   std::string Pipeline = nvptxLoweringPipeline() + ",nvptx-link-device-runtime";
   if (!HasLibdevice)
     Pipeline += ",openmp-device-math-intrinsics";
+  // Repeated math calls (sin(x) * sin(x)) are merged before libdevice's
+  // bodies, which O3 inlines before it looks for common subexpressions.
+  if (Opts.Optimize)
+    Pipeline += ",function(sroa,early-cse)";
   Pipeline += ",nvptx-link-libdevice,nvptx-image-globals";
   if (SaveLowered)
     Pipeline += ",save-lowered-bitcode";

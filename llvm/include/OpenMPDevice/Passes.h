@@ -18,6 +18,9 @@
 //   openmp-device-libdevice-math     C math calls to libdevice's __nv_*
 //   openmp-device-cyclic-schedules   default-scheduled loops go cyclic
 //   openmp-device-kernel-modes       SPMD or generic mode per kernel
+//   openmp-device-league-loops       an SPMD distribute parallel for with
+//                                    default schedules: one cyclic loop over
+//                                    the league
 //   openmp-device-reductions         reductions combined per block before
 //                                    one update of the shared copy
 //   openmp-device-spmdize            generic kernels whose team code can be

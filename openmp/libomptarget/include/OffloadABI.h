@@ -387,6 +387,14 @@ enum {
   COT_SCHED_DISTRIBUTE_STATIC_CHUNKED = 91,
   COT_SCHED_DISTRIBUTE_STATIC = 92,
   COT_SCHED_NOMERGE_OFFSET = 160 - 32, /* kmp_nm_* = kmp_sch_* + 128 */
+  /* Device-only kinds, which the device lowering puts in the place of the
+   * default schedules of an SPMD `distribute parallel for` (never from
+   * Clang): the league of all the kernel's threads takes the iterations
+   * cyclically, iteration k on global thread k % (teams x threads). The
+   * distribute loop gives each team the whole range once; the thread loop
+   * gives a thread its first iteration and the league's size as stride. */
+  COT_SCHED_LEAGUE_DISTRIBUTE = 220,
+  COT_SCHED_LEAGUE_STATIC = 221,
   COT_SCHED_KIND_MASK = (1 << 29) - 1
 };
 

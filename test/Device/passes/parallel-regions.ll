@@ -8,7 +8,8 @@
 ; Clang pushes just before the fork goes to the runtime with the region. The body of a region
 ; that only SPMD or guarded team code starts asks the runtime for its thread
 ; number, team size and barrier through the __cot_gpu_region_* entries; a
-; nested region's body keeps the general ones.
+; nested region's body keeps the general ones. A region that always has the
+; whole block (SPMD kernels' regions) uses the block's size and barrier.
 ; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-parallel-regions -S %s | FileCheck %s
 
 ; CHECK-LABEL: define void @spmd(
@@ -29,7 +30,15 @@ define internal void @spmd.teams(ptr %gtid, ptr %btid, ptr %a) {
   ret void
 }
 
+; The body of an SPMD kernel's region has the whole block.
+; CHECK-LABEL: define internal void @spmd.parallel(
+; CHECK-NEXT: %tid = call i32 @__cot_gpu_region_thread_num()
+; CHECK-NEXT: %nth = call i32 @__cot_gpu_block_num_threads()
+; CHECK-NEXT: call void @__cot_gpu_block_barrier() #[[CONVERGENT:[0-9]+]]
 define internal void @spmd.parallel(ptr %gtid, ptr %btid, ptr %a) {
+  %tid = call i32 @omp_get_thread_num()
+  %nth = call i32 @omp_get_num_threads()
+  call void @__kmpc_barrier(ptr null, i32 0)
   ret void
 }
 
@@ -51,7 +60,7 @@ define internal void @generic.parallel(ptr %gtid, ptr %btid, ptr %a, i64 %n) {
 
 ; CHECK-LABEL: define internal void @guarded.teams(
 ; CHECK-NOT: __kmpc_push_num_threads
-; CHECK: %parallel.ran = call i32 @__cot_gpu_guarded_parallel_begin(i32 64) #[[CONVERGENT:[0-9]+]]
+; CHECK: %parallel.ran = call i32 @__cot_gpu_guarded_parallel_begin(i32 64) #[[CONVERGENT]]
 ; CHECK-NEXT: [[RAN:%.*]] = icmp ne i32 %parallel.ran, 0
 ; CHECK-NEXT: br i1 [[RAN]], label %parallel.region, label %parallel.end
 ; CHECK: parallel.region:

@@ -441,19 +441,19 @@ public:
       HasDistribution |= isDistribution(L);
   }
 
-  /// How often BB runs per iteration; 0 outside the distributed loop (code
-  /// that runs once per thread, as the set-up and the end of a reduction),
-  /// when the kernel has one.
+  /// How often BB runs per iteration: the trips of the loops between it
+  /// and the distributed loop (loops around that one are the schedule's, as
+  /// the teams level of an SPMD league loop, which runs once); 0 outside
+  /// the distributed loop (code that runs once per thread, as the set-up
+  /// and the end of a reduction), when the kernel has one.
   double of(const BasicBlock *BB) {
     double Weight = 1;
-    bool InDistribution = false;
     for (Loop *L = LI.getLoopFor(BB); L; L = L->getParentLoop()) {
       if (isDistribution(L))
-        InDistribution = true;
-      else
-        Weight *= tripsOf(L);
+        return Weight;
+      Weight *= tripsOf(L);
     }
-    return InDistribution || !HasDistribution ? Weight : 0;
+    return HasDistribution ? 0 : Weight;
   }
 
   /// The innermost loop around BB that runs inside one iteration.

@@ -34,6 +34,10 @@
 // device runtime's __cot_gpu_region_* entry points, which need not read the
 // thread's state (a shared-memory load and tests on every call, which kept
 // barrier loops such as a shared-memory tree reduction from unrolling).
+// When the region always has the whole block (SPMD kernels; guarded ones
+// without a num_threads clause in a program that never sets the ICV) the
+// team size and barrier are the block's, __cot_gpu_block_*: blockDim.x in a
+// register, bar.sync 0.
 //
 //===----------------------------------------------------------------------===//
 
@@ -274,9 +278,20 @@ bool ForkLowering::lowerForks(Function &F, KernelMode Mode) {
   return !Teams.empty() || !Parallels.empty();
 }
 
-/// The microtasks that only team code of SPMD and guarded kernels starts.
-SetVector<Function *>
-levelOneRegions(ArrayRef<KernelReach> Kernels,
+/// Whether a region started from \p F, team code in \p Mode, has the whole
+/// block: in SPMD kernels it does (a num_threads clause sizes the block);
+/// in guarded ones when neither a num_threads clause (a pushed count) nor
+/// the ICV (\p SetsICV: the module calls omp_set_num_threads) sizes it.
+bool startsWholeBlockRegions(Function &F, KernelMode Mode, bool SetsICV) {
+  if (Mode == KernelMode::SPMD)
+    return true;
+  return !SetsICV && !containsCallTo(F, "__kmpc_push_num_threads");
+}
+
+/// The microtasks that only team code of SPMD and guarded kernels starts,
+/// and whether they always have the whole block.
+MapVector<Function *, bool>
+levelOneRegions(Module &M, ArrayRef<KernelReach> Kernels,
                 const MapVector<Function *, KernelMode> &ModeOf) {
   DenseSet<Function *> TeamCode;
   for (const KernelReach &KR : Kernels)
@@ -284,26 +299,53 @@ levelOneRegions(ArrayRef<KernelReach> Kernels,
       for (Function *F : teamCodeFunctions(KR.K.F))
         if (ModeOf.lookup(F) != KernelMode::Generic)
           TeamCode.insert(F);
-  auto StartedByTeamCode = [&](User *U, Function *Micro) {
-    auto *Fork = dyn_cast<CallBase>(U);
-    return Fork && isCallTo(*Fork, ForkCall) && microtaskOf(*Fork) == Micro &&
-           TeamCode.count(Fork->getFunction());
-  };
-  SetVector<Function *> Regions;
+  Function *SetICV = M.getFunction("omp_set_num_threads");
+  bool SetsICV = SetICV && !SetICV->use_empty();
+  MapVector<Function *, bool> Regions;
   for (auto &[F, Mode] : ModeOf)
-    for (Instruction &I : instructions(*F))
-      if (isCallTo(I, ForkCall))
-        if (Function *Micro = microtaskOf(cast<CallBase>(I));
-            Micro && all_of(Micro->users(), [&](User *U) {
-              return StartedByTeamCode(U, Micro);
-            }))
-          Regions.insert(Micro);
+    for (Instruction &I : instructions(*F)) {
+      if (!isCallTo(I, ForkCall))
+        continue;
+      Function *Micro = microtaskOf(cast<CallBase>(I));
+      if (!Micro || Regions.count(Micro))
+        continue;
+      bool LevelOne = true, WholeBlock = true;
+      for (User *U : Micro->users()) {
+        auto *Fork = dyn_cast<CallBase>(U);
+        if (!Fork || !isCallTo(*Fork, ForkCall) || microtaskOf(*Fork) != Micro ||
+            !TeamCode.count(Fork->getFunction())) {
+          LevelOne = false;
+          break;
+        }
+        Function *Starter = Fork->getFunction();
+        WholeBlock &=
+            startsWholeBlockRegions(*Starter, ModeOf.lookup(Starter), SetsICV);
+      }
+      if (LevelOne)
+        Regions[Micro] = WholeBlock;
+    }
   return Regions;
 }
 
 /// The device runtime's entry point for \p Name in the body of a level-one
-/// region, if it has one.
-StringRef regionEntryPoint(StringRef Name) {
+/// region (which has the whole block when \p WholeBlock), if it has one.
+StringRef regionEntryPoint(StringRef Name, bool WholeBlock) {
+  if (WholeBlock)
+    if (StringRef Entry =
+            StringSwitch<StringRef>(Name)
+                .Case("omp_get_num_threads", "__cot_gpu_block_num_threads")
+                .Case("__kmpc_barrier", "__cot_gpu_block_barrier")
+                .Case("__kmpc_for_static_init_4",
+                      "__cot_gpu_block_for_static_init_4")
+                .Case("__kmpc_for_static_init_4u",
+                      "__cot_gpu_block_for_static_init_4u")
+                .Case("__kmpc_for_static_init_8",
+                      "__cot_gpu_block_for_static_init_8")
+                .Case("__kmpc_for_static_init_8u",
+                      "__cot_gpu_block_for_static_init_8u")
+                .Default("");
+        !Entry.empty())
+      return Entry;
   return StringSwitch<StringRef>(Name)
       .Case("omp_get_thread_num", "__cot_gpu_region_thread_num")
       .Case("omp_get_num_threads", "__cot_gpu_region_num_threads")
@@ -337,17 +379,18 @@ SmallVector<Function *, 2> regionBody(Function &Region) {
 
 /// Sends the calls of the runtime's thread queries, barriers and static loop
 /// inits in \p Region's body to the level-one entry points.
-void useRegionEntryPoints(Function &Region) {
+void useRegionEntryPoints(Function &Region, bool WholeBlock) {
   Module &M = *Region.getParent();
   SmallVector<CallBase *, 8> Calls;
   for (Function *F : regionBody(Region))
     for (Instruction &I : instructions(*F))
       if (Function *Callee = calledFunction(I);
-          Callee && !regionEntryPoint(Callee->getName()).empty())
+          Callee && !regionEntryPoint(Callee->getName(), WholeBlock).empty())
         Calls.push_back(cast<CallBase>(&I));
   for (CallBase *Call : Calls) {
-    StringRef Entry = regionEntryPoint(Call->getCalledFunction()->getName());
-    if (Entry == "__cot_gpu_region_barrier") {
+    StringRef Entry =
+        regionEntryPoint(Call->getCalledFunction()->getName(), WholeBlock);
+    if (isCallTo(*Call, "__kmpc_barrier")) {
       FunctionCallee Barrier =
           runtimeFunction(M, Entry, Type::getVoidTy(M.getContext()), {});
       cast<Function>(Barrier.getCallee())->addFnAttr(Attribute::Convergent);
@@ -370,8 +413,8 @@ PreservedAnalyses ParallelRegionsPass::run(Module &M, ModuleAnalysisManager &) {
     return PreservedAnalyses::all();
   SmallVector<KernelReach, 8> Kernels = kernelReaches(M);
   MapVector<Function *, KernelMode> ModeOf = modesOfReachedFunctions(Kernels);
-  for (Function *Region : levelOneRegions(Kernels, ModeOf))
-    useRegionEntryPoints(*Region);
+  for (auto &[Region, WholeBlock] : levelOneRegions(M, Kernels, ModeOf))
+    useRegionEntryPoints(*Region, WholeBlock);
   ForkLowering Lowering(M);
   bool Changed = false;
   for (auto &[F, Mode] : ModeOf)
