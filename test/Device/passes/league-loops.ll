@@ -1,9 +1,9 @@
 ; openmp-device-league-loops alone: in an SPMD kernel without schedule
 ; clauses, the distribute loop (91) and the thread loop of the parallel
-; region it starts (33) become one cyclic loop over the league (220, 221).
-; A kernel whose teams code pushes a num_threads value, a generic kernel,
-; and the thread loop of a region another kernel starts too keep their
-; kinds.
+; region it starts (33) become one cyclic loop over the league (220, 221),
+; also when the teams code pushes a num_threads value (the launch makes the
+; blocks that size). A generic kernel and the thread loop of a region
+; another kernel starts too keep their kinds.
 ; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-league-loops -S %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @league.teams(
@@ -13,9 +13,9 @@
 ; CHECK-LABEL: define internal void @shared.parallel(
 ; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 33,
 ; CHECK-LABEL: define internal void @pushes.teams(
-; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 91,
+; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 220,
 ; CHECK-LABEL: define internal void @pushes.parallel(
-; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 33,
+; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 221,
 ; CHECK-LABEL: define internal void @generic.teams(
 ; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 91,
 ; CHECK-LABEL: define internal void @shares.teams(

@@ -14,9 +14,9 @@
 //
 // The iterations each thread gets are those of one cyclic schedule over the
 // league, iteration k on global thread k % (teams x threads), because every
-// team of an SPMD kernel has the same number of threads, the block's. So in
-// SPMD kernels whose construct has no schedule clause and no num_threads
-// clause (its team's size would not be the block's), the distribute loop's
+// team of an SPMD kernel has the same number of threads, the block's (a
+// num_threads clause sizes the block at the launch). So in SPMD kernels
+// whose construct has no schedule clause, the distribute loop's
 // kind becomes COT_SCHED_LEAGUE_DISTRIBUTE (each team gets the whole range,
 // once) and the kind of the thread loop in the parallel region it starts
 // COT_SCHED_LEAGUE_STATIC (the thread's first iteration, the league's size
@@ -102,10 +102,6 @@ bool makeLeagueLoop(const KernelReach &KR) {
   if (KR.K.Mode != KernelMode::SPMD || !KR.K.DefaultSchedule)
     return false;
   SetVector<Function *> Team = teamCodeFunctions(KR.K.F);
-  if (any_of(Team, [](Function *F) {
-        return containsCallTo(*F, "__kmpc_push_num_threads");
-      }))
-    return false;
   SmallVector<CallBase *, 2> Distribute;
   for (Function *F : Team)
     append_range(Distribute,
