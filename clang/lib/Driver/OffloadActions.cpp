@@ -125,6 +125,8 @@ private:
   OffloadGraph &G;
   Compilation &C;
   ActionList Outputs;
+  /// An input the graph cannot compile as asked (set once).
+  std::optional<std::string> Problem;
 
   template <typename JobActionT, typename InputT>
   Action *device(const OffloadToolChain &Target, StringRef Arch,
@@ -220,6 +222,14 @@ SmallVector<Action *, 2>
 OffloadGraph::Builder::deviceParts(HostChain &Chain, types::ID DeviceType) {
   SmallVector<Action *, 2> Parts;
   types::ID OutType = Chain.Top->getType();
+  if (types::isLLVMIR(OutType) && OutType != types::TY_LLVM_IR &&
+      OutType != types::TY_LLVM_BC) {
+    if (!Problem)
+      Problem = "'-flto' is not supported with offload targets: the host "
+                "part of a compile is an object file (device code is linked "
+                "as LLVM IR at the device link anyway)";
+    return Parts;
+  }
   switch (classify(*Chain.Input)) {
   case InputKind::Source: {
     bool PreprocessOnly = Chain.Preprocess && Chain.Top == Chain.Preprocess &&
@@ -231,6 +241,10 @@ OffloadGraph::Builder::deviceParts(HostChain &Chain, types::ID DeviceType) {
     // no device macro tests left), preprocess for each target too.
     SmallVector<Action *, 2> Preprocessed;
     if (PreprocessOnly || C.getDriver().isSaveTempsEnabled()) {
+      if (StringRef(Chain.Input->getInputArg().getValue()) == "-" && !Problem)
+        Problem = "standard input cannot be preprocessed for the host and "
+                  "each offload target (-E, -save-temps); give the source "
+                  "as a file";
       claim(Chain);
       types::ID PPType = types::getPreprocessedType(Chain.Input->getType());
       for (const OffloadToolChain &Target : G.Targets)
@@ -413,6 +427,8 @@ Error OffloadGraph::Builder::run() {
       if (Error E = addOutput(Out))
         return E;
   }
+  if (Problem)
+    return createStringError(inconvertibleErrorCode(), *Problem);
   C.getActions() = Outputs;
   return Error::success();
 }

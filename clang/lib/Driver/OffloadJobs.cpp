@@ -291,16 +291,23 @@ OffloadJobs::Impl::offloadFlags(ArrayRef<const JobAction *> Group,
   return Flags;
 }
 
+/// The type of the device parts of a bundle of type \p Type: the device
+/// code of assembly is LLVM IR text.
+static types::ID devicePartType(types::ID Type) {
+  return Type == types::TY_PP_Asm ? types::TY_LLVM_IR : Type;
+}
+
 InputInfoList
 OffloadJobs::Impl::buildUnbundle(const OffloadUnbundlingJobAction &U) {
   InputInfoList Inputs = build(U.getInputs().front(), /*AtTopLevel=*/false);
   const char *Base = Inputs.front().getBaseInput();
   InputInfoList Outputs = {InputInfo(
       &U, intermediateFile(Base, hostFileNamePart(), U.getType()), Base)};
+  types::ID DeviceType = devicePartType(U.getType());
   for (const OffloadToolChain &Target : G.targets())
     Outputs.push_back(InputInfo(
-        U.getType(),
-        intermediateFile(Base, Target.fileNamePart(), U.getType()), Base));
+        DeviceType, intermediateFile(Base, Target.fileNamePart(), DeviceType),
+        Base));
   Bundler.ConstructJobMultipleOutputs(C, U, Outputs, Inputs, hostArgs(),
                                       /*LinkingOutput=*/nullptr);
   return Outputs;
@@ -471,10 +478,15 @@ OffloadJobs::Impl::argsWithCC1Flags(ArrayRef<std::string> Flags) {
 
 /// A file between two steps: temporary, or with -save-temps
 /// <input stem>-<part>.<ext> in the directory -save-temps names.
+/// The stem of the files made from the input \p Base ("stdin" for "-").
+static StringRef inputStem(StringRef Base) {
+  return Base == "-" ? "stdin" : sys::path::stem(Base);
+}
+
 const char *OffloadJobs::Impl::intermediateFile(const char *Base,
                                                 StringRef Part,
                                                 types::ID Type) {
-  std::string Stem = (sys::path::stem(Base) + "-" + Part).str();
+  std::string Stem = (inputStem(Base) + "-" + Part).str();
   const char *Suffix = types::getTypeTempSuffix(Type);
   if (!D.isSaveTempsEnabled())
     return D.CreateTempFile(C, Stem, Suffix);
@@ -497,7 +509,7 @@ const char *OffloadJobs::Impl::deviceOutputFile(const JobAction &A,
   if (isa<PreprocessJobAction>(A))
     return "-";
   const char *Arch = A.getOffloadingArch();
-  std::string Name = (sys::path::stem(Base) + "-" +
+  std::string Name = (inputStem(Base) + "-" +
                       Target.fileNamePart(Arch ? Arch : "") + "." +
                       types::getTypeTempSuffix(A.getType()))
                          .str();
