@@ -319,25 +319,20 @@ Error assembleCubin(StringRef Ptxas, StringRef PTXFile, StringRef Arch,
                     Opts.Verbose);
 }
 
-/// Assembles the PTX with ptxas for each cubin arch (none without a
+/// Assembles the PTX file with ptxas for each cubin arch (none without a
 /// toolkit).
-Expected<std::vector<Part>> assembleCubins(StringRef PTX,
+Expected<std::vector<Part>> assembleCubins(StringRef PTXFile,
                                            const NVPTXImageOptions &Opts,
                                            TempFiles &Temps) {
   std::vector<Part> Cubins;
   std::optional<std::string> Ptxas = findCudaFile(Opts.CudaPath, "bin/ptxas");
-  if (!Ptxas || Opts.CubinArchs.empty())
+  if (!Ptxas)
     return Cubins;
-  Expected<std::string> PTXFile = Temps.create("device-nvptx", "ptx");
-  if (!PTXFile)
-    return PTXFile.takeError();
-  if (Error E = writeFile(*PTXFile, PTX))
-    return std::move(E);
   for (const std::string &Arch : Opts.CubinArchs) {
     Expected<std::string> Cubin = Temps.create("device-" + Arch, "cubin");
     if (!Cubin)
       return Cubin.takeError();
-    if (Error E = assembleCubin(*Ptxas, *PTXFile, Arch, *Cubin, Opts, Temps))
+    if (Error E = assembleCubin(*Ptxas, PTXFile, Arch, *Cubin, Opts, Temps))
       return std::move(E);
     auto Bytes = MemoryBuffer::getFile(*Cubin);
     if (!Bytes)
@@ -400,20 +395,24 @@ Expected<std::string> buildNVPTXImage(Module &M, const NVPTXImageOptions &Opts,
   Expected<std::string> PTX = lowerToPTX(M, Opts, Temps);
   if (!PTX)
     return PTX.takeError();
-  if (Temps.keeping()) {
-    Expected<std::string> Kept = Temps.create("device-nvptx-ptx", "ptx");
-    if (!Kept)
-      return Kept.takeError();
-    if (Error E = writeFile(*Kept, *PTX))
+  // ptxas reads the PTX from a file, which -save-temps keeps.
+  std::vector<Part> Cubins;
+  if (Temps.keeping() || !Opts.CubinArchs.empty()) {
+    Expected<std::string> PTXFile = Temps.create("device-nvptx-ptx", "ptx");
+    if (!PTXFile)
+      return PTXFile.takeError();
+    if (Error E = writeFile(*PTXFile, *PTX))
       return std::move(E);
+    Expected<std::vector<Part>> Assembled =
+        assembleCubins(*PTXFile, Opts, Temps);
+    if (!Assembled)
+      return Assembled.takeError();
+    Cubins = std::move(*Assembled);
   }
-  Expected<std::vector<Part>> Cubins = assembleCubins(*PTX, Opts, Temps);
   // The runtime hands the PTX to the CUDA JIT as a C string.
   PTX->push_back('\0');
   std::vector<Part> Parts = {{COT_NV_PART_PTX, smNumber(Opts.PTXArch), *PTX}};
-  if (!Cubins)
-    return Cubins.takeError();
-  append_range(Parts, *Cubins);
+  append_range(Parts, Cubins);
   return packImage(Parts);
 }
 
