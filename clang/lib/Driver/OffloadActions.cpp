@@ -186,13 +186,10 @@ OffloadGraph::Builder::extractDeviceCode(HostChain &Chain,
   claim(Chain);
   SmallVector<Action *, 2> Parts;
   for (auto [I, Target] : enumerate(G.Targets)) {
-    ActionList Inputs = {Chain.Compile};
+    Action *Part =
+        device<BackendJobAction>(Target, "", Chain.Compile, DeviceType);
     if (!Sources.empty())
-      Inputs.push_back(Sources[I]);
-    Action *Part = C.MakeAction<DeviceAction<BackendJobAction>>(
-        Chain.Compile, DeviceType, nullptr);
-    Part->getInputs() = Inputs;
-    G.DeviceTargets[Part] = &Target;
+      Part->getInputs().push_back(Sources[I]);
     G.Extracting[Part] = Chain.Top;
     Parts.push_back(Part);
   }
