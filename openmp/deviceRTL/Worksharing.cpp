@@ -119,11 +119,61 @@ COT_INLINE bool isDistributeKind(int32_t Kind) {
   return Kind == COT_SCHED_DISTRIBUTE_STATIC || Kind == COT_SCHED_DISTRIBUTE_STATIC_CHUNKED;
 }
 
+// The league kinds (OffloadABI.h): iteration k of the loop runs on global
+// thread k % G of the G = teams x threads of an SPMD kernel. The distribute
+// level hands each team the whole range, once (the stride passes the upper
+// bound), and tells the team that runs the last iteration; the thread level
+// hands the thread its first iteration, with stride G iterations (at most
+// the whole range, so that the bounds cannot overflow).
+COT_INLINE uint64_t leagueThread() {
+  return (uint64_t)blockId() * blockSize() + threadId();
+}
+COT_INLINE uint64_t leagueSize() {
+  return (uint64_t)numBlocks() * blockSize();
+}
+
+template <typename T, typename ST>
+COT_INLINE void leagueInit(int32_t Kind, int32_t *PLast, T *PLower, T *PUpper,
+                           ST *PStride, ST Incr) {
+  typedef typename Unsigned<T>::Type UT;
+  T Lo = *PLower, Hi = *PUpper;
+  if (Incr > 0 ? Hi < Lo : Lo < Hi) { // zero-trip loop
+    if (PLast)
+      *PLast = 0;
+    *PStride = Incr;
+    return;
+  }
+  UT Trip = tripCount(Lo, Hi, Incr);
+  uint64_t G = leagueSize();
+  uint64_t LastThread = (uint64_t)(Trip - 1) % G;
+  if (Kind == COT_SCHED_LEAGUE_DISTRIBUTE) {
+    *PStride = (ST)(Trip * (UT)Incr);
+    if (PLast)
+      *PLast = LastThread / blockSize() == blockId();
+    return;
+  }
+  uint64_t Me = leagueThread();
+  *PStride = (ST)((UT)(G < Trip ? G : Trip) * (UT)Incr);
+  // Lower and upper bound stay equal (one iteration a chunk), also for a
+  // thread with no iteration, so that the optimizer sees the chunk's loop
+  // run at most once.
+  *PLower = *PUpper = Me < Trip ? (T)(Lo + (ST)Me * Incr)
+                                : (T)(Hi + (Incr > 0 ? 1 : -1));
+  if (PLast)
+    *PLast = Me == LastThread;
+}
+
+COT_INLINE bool isLeagueKind(int32_t Kind) {
+  return Kind == COT_SCHED_LEAGUE_DISTRIBUTE || Kind == COT_SCHED_LEAGUE_STATIC;
+}
+
 template <typename T, typename ST>
 COT_INLINE void forStaticInit(int32_t Kind, int32_t *PLast, T *PLower,
                               T *PUpper, ST *PStride, ST Incr, ST Chunk) {
   Kind &= COT_SCHED_KIND_MASK;
-  if (isDistributeKind(Kind))
+  if (isLeagueKind(Kind))
+    leagueInit<T, ST>(Kind, PLast, PLower, PUpper, PStride, Incr);
+  else if (isDistributeKind(Kind))
     staticInit<T, ST>(Kind, blockId(), numBlocks(), PLast, PLower, PUpper,
                       PStride, Incr, Chunk);
   else
@@ -140,6 +190,41 @@ COT_STATIC_INIT(__kmpc_for_static_init_4, int32_t, int32_t)
 COT_STATIC_INIT(__kmpc_for_static_init_4u, uint32_t, int32_t)
 COT_STATIC_INIT(__kmpc_for_static_init_8, int64_t, int64_t)
 COT_STATIC_INIT(__kmpc_for_static_init_8u, uint64_t, int64_t)
+
+// The same in the body of a parallel region that only the team code of an
+// SPMD or guarded kernel starts (the compiler's choice, see Parallel.cpp):
+// the caller is thread threadIdx.x of the level-1 region of Size threads.
+#define COT_REGION_STATIC_INIT(Name, T, ST, Size)                              \
+  COT_ENTRY void Name(ident_t *, int32_t, int32_t Kind, int32_t *PLast,       \
+                       T *PLower, T *PUpper, ST *PStride, ST Incr, ST Chunk) { \
+    Kind &= COT_SCHED_KIND_MASK;                                               \
+    if (isLeagueKind(Kind))                                                    \
+      leagueInit<T, ST>(Kind, PLast, PLower, PUpper, PStride, Incr);           \
+    else if (isDistributeKind(Kind))                                           \
+      staticInit<T, ST>(Kind, blockId(), numBlocks(), PLast, PLower, PUpper,   \
+                        PStride, Incr, Chunk);                                 \
+    else                                                                       \
+      staticInit<T, ST>(Kind, threadId(), Size, PLast, PLower, PUpper,         \
+                        PStride, Incr, Chunk);                                 \
+  }
+#define COT_REGION_THREADS TeamState.RegionThreads
+COT_REGION_STATIC_INIT(__cot_gpu_region_for_static_init_4, int32_t, int32_t,
+                       COT_REGION_THREADS)
+COT_REGION_STATIC_INIT(__cot_gpu_region_for_static_init_4u, uint32_t, int32_t,
+                       COT_REGION_THREADS)
+COT_REGION_STATIC_INIT(__cot_gpu_region_for_static_init_8, int64_t, int64_t,
+                       COT_REGION_THREADS)
+COT_REGION_STATIC_INIT(__cot_gpu_region_for_static_init_8u, uint64_t, int64_t,
+                       COT_REGION_THREADS)
+// ... of a region that has the whole block.
+COT_REGION_STATIC_INIT(__cot_gpu_block_for_static_init_4, int32_t, int32_t,
+                       blockSize())
+COT_REGION_STATIC_INIT(__cot_gpu_block_for_static_init_4u, uint32_t, int32_t,
+                       blockSize())
+COT_REGION_STATIC_INIT(__cot_gpu_block_for_static_init_8, int64_t, int64_t,
+                       blockSize())
+COT_REGION_STATIC_INIT(__cot_gpu_block_for_static_init_8u, uint64_t, int64_t,
+                       blockSize())
 
 // The device runtime flavour of distribute: always over the teams.
 #define COT_DISTRIBUTE_INIT(Name, T, ST)                                       \

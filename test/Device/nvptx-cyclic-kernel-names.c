@@ -1,4 +1,5 @@
-// Loops without a schedule clause become cyclic on the GPU; loops with one
+// Loops without a schedule clause become cyclic on the GPU (for an SPMD
+// `distribute parallel for`, one cyclic loop over the league); loops with one
 // keep it, also in a kernel whose name extends that of a kernel without one
 // (`scale_l11` and `scale_l115`: the outlined functions are tied to their
 // kernel by `!cot.kernel` metadata, which a match of names used to get
@@ -118,10 +119,13 @@ void scale(double *A, int N) {
     A[I] *= 3;
 }
 
-// The loops of the kernel at line 11: cyclic (91: distribute chunked by the
-// block size, 33: chunk 1 per thread).
-// CHECK-DAG: call void @__kmpc_for_static_init_4({{.*}}, i32 91,
-// CHECK-DAG: call void @__kmpc_for_static_init_4({{.*}}, i32 33,
+// The loops of the kernel at line 11, an SPMD kernel without a schedule
+// clause: one cyclic loop over the league (220: the distribute level hands
+// each team the whole range once, 221: the thread's first iteration, with
+// the league's size as stride; the thread's loop, in a parallel region only
+// the kernel's teams code starts, through the entry for a region that has the whole block).
+// CHECK-DAG: call void @__kmpc_for_static_init_4({{.*}}, i32 220,
+// CHECK-DAG: call void @__cot_gpu_block_for_static_init_4({{.*}}, i32 221,
 // The loops of the kernel at line 115 keep their blocked schedules.
 // CHECK-DAG: call void @__kmpc_for_static_init_4({{.*}}, i32 92,
-// CHECK-DAG: call void @__kmpc_for_static_init_4({{.*}}, i32 34,
+// CHECK-DAG: call void @__cot_gpu_block_for_static_init_4({{.*}}, i32 34,

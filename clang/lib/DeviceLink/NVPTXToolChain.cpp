@@ -19,12 +19,15 @@
 // emits PTX for the oldest of the target's architectures; ptxas, when a
 // CUDA toolkit is there, adds a cubin for each (the architectures and the
 // toolkit come from the driver's OffloadToolChain, so that the image has
-// the steps the action graph shows). -S writes the PTX alone.
+// the steps the action graph shows); the kernel table (OffloadABI.h)
+// carries what openmp-device-kernel-traffic found about each kernel to the
+// CUDA plugin's launch model. -S writes the PTX alone.
 //
 //===----------------------------------------------------------------------===//
 
 #include "DeviceToolChain.h"
 #include "OpenMPDevice/Diagnostics.h"
+#include "OpenMPDevice/KernelTraffic.h"
 #include "OpenMPDevice/NVPTX.h"
 #include "OpenMPDevice/Passes.h"
 
@@ -210,8 +213,10 @@ nvptxTargetMachine(StringRef Arch, bool Optimize) {
       Optimize ? CodeGenOptLevel::Aggressive : CodeGenOptLevel::None));
 }
 
-/// The whole NVPTX pipeline: the device lowering, the device runtime and
-/// libdevice, then O3 with openmp-device-private-atomics where it pays
+/// The whole NVPTX pipeline: the device lowering, the device runtime,
+/// (optimizing) SROA and early CSE so that repeated pure math calls merge
+/// before libdevice's bodies come in, libdevice, then O3 with
+/// openmp-device-private-atomics where it pays
 /// (after inlining, before the last SROA: a peephole extension point), or
 /// at -O0 LLVM's O0 pipeline followed by
 ///   - GlobalDCE: functions nothing calls any more once the retargeting
@@ -225,6 +230,10 @@ std::string nvptxPipeline(const NVPTXImageOptions &Opts, bool HasLibdevice,
   std::string Pipeline = nvptxLoweringPipeline() + ",nvptx-link-device-runtime";
   if (!HasLibdevice)
     Pipeline += ",openmp-device-math-intrinsics";
+  // Repeated math calls (sin(x) * sin(x)) are merged before libdevice's
+  // bodies, which O3 inlines before it looks for common subexpressions.
+  if (Opts.Optimize)
+    Pipeline += ",function(sroa,early-cse)";
   Pipeline += ",nvptx-link-libdevice,nvptx-image-globals";
   if (SaveLowered)
     Pipeline += ",save-lowered-bitcode";
@@ -234,13 +243,23 @@ std::string nvptxPipeline(const NVPTXImageOptions &Opts, bool HasLibdevice,
   return Pipeline + ",openmp-device-check-externs";
 }
 
-/// Registers the passes of this file, and the peephole extension of O3.
+/// Registers the passes of this file, and the extensions of O3: the
+/// peephole pass, and openmp-device-kernel-traffic where the optimization
+/// pipeline starts (after inlining, before loops are vectorized and
+/// unrolled).
 void registerNVPTXPasses(PassBuilder &PB, const NVPTXImageOptions &Opts,
                          const std::optional<std::string> &Libdevice,
                          TempFiles &Temps) {
   PB.registerPeepholeEPCallback(
       [](FunctionPassManager &FPM, OptimizationLevel) {
         FPM.addPass(PrivateAtomicsPass());
+      });
+  PB.registerOptimizerEarlyEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel Level) {
+        // Unoptimized kernels call the region and the runtime instead of
+        // holding them: nothing to see.
+        if (Level != OptimizationLevel::O0)
+          MPM.addPass(KernelTrafficPass());
       });
   PB.registerPipelineParsingCallback(
       [&](StringRef Name, ModulePassManager &MPM,
@@ -343,6 +362,39 @@ Expected<std::vector<Part>> assembleCubins(StringRef PTXFile,
   return Cubins;
 }
 
+/// The kernel table part (OffloadABI.h) from what
+/// openmp-device-kernel-traffic recorded; none when it did not run (-O0).
+std::optional<Part> kernelTablePart(const Module &M) {
+  std::vector<std::pair<std::string, KernelTraffic>> Kernels;
+  for (const Function &F : M.functions())
+    if (std::optional<KernelTraffic> T = kernelTrafficOf(F))
+      Kernels.push_back({F.getName().str(), *T});
+  if (Kernels.empty())
+    return std::nullopt;
+  cot_kernel_table_header Header{COT_KERNEL_TABLE_VERSION,
+                                 sizeof(cot_kernel_record),
+                                 uint32_t(Kernels.size()), 0};
+  std::string Records, Names;
+  size_t NamesStart = sizeof(Header) + Kernels.size() * sizeof(cot_kernel_record);
+  for (const auto &[Name, T] : Kernels) {
+    cot_kernel_record R{uint32_t(NamesStart + Names.size()),
+                        T.Class,
+                        T.Flags,
+                        T.CoalescedBytes,
+                        T.UncoalescedBytes,
+                        T.IndirectBytes,
+                        T.UniformBytes,
+                        T.ArithOps,
+                        T.ThreadStreams,
+                        0};
+    Records.append(reinterpret_cast<const char *>(&R), sizeof(R));
+    Names += Name;
+    Names.push_back('\0');
+  }
+  std::string Bytes(reinterpret_cast<const char *>(&Header), sizeof(Header));
+  return Part{COT_NV_PART_KERNEL_TABLE, 0, Bytes + Records + Names};
+}
+
 /// The container of OffloadABI.h.
 std::string packImage(ArrayRef<Part> Parts) {
   std::string Out(sizeof(cot_nv_image_header) +
@@ -413,6 +465,16 @@ Expected<std::string> buildNVPTXImage(Module &M, const NVPTXImageOptions &Opts,
   PTX->push_back('\0');
   std::vector<Part> Parts = {{COT_NV_PART_PTX, smNumber(Opts.PTXArch), *PTX}};
   append_range(Parts, Cubins);
+  if (std::optional<Part> Table = kernelTablePart(M)) {
+    if (Temps.keeping()) {
+      Expected<std::string> Kept = Temps.create("device-kernel-table", "bin");
+      if (!Kept)
+        return Kept.takeError();
+      if (Error E = writeFile(*Kept, Table->Bytes))
+        return std::move(E);
+    }
+    Parts.push_back(std::move(*Table));
+  }
   return packImage(Parts);
 }
 

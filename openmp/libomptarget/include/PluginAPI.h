@@ -38,7 +38,7 @@
 extern "C" {
 #endif
 
-#define COT_PLUGIN_API_VERSION 4
+#define COT_PLUGIN_API_VERSION 5
 #define COT_PLUGIN_ENTRY_NAME "__cot_plugin_get_api"
 
 enum {
@@ -53,6 +53,38 @@ typedef struct {
   int32_t DeviceId;          /* libomptarget's device number */
   const cot_source_loc *Loc; /* the target construct, or null */
 } cot_launch_site;
+
+/* The grid a launch ran with, as the plugin chose it (for the runtime's
+ * reports: LIBOMPTARGET_SUMMARY, _PROFILE, _DEBUG): blocks (teams) and
+ * threads per block. */
+typedef struct {
+  int64_t Blocks;
+  int32_t Threads;
+  int32_t Reserved;
+} cot_launch_grid;
+
+/* What data_alloc allocates. */
+enum {
+  COT_MEMORY_DEVICE = 0, /* device memory */
+  COT_MEMORY_HOST = 1,   /* host memory the device can access (GPU: pinned) */
+  COT_MEMORY_SHARED = 2  /* memory both reach, migrating (GPU: managed) */
+};
+
+/* An interop object's foreign-runtime properties (`#pragma omp interop`,
+ * omp_get_interop_*). Present says which of the handles have a value. */
+enum {
+  COT_INTEROP_HAS_DEVICE = 0x1,
+  COT_INTEROP_HAS_CONTEXT = 0x2,
+  COT_INTEROP_HAS_TARGETSYNC = 0x4
+};
+typedef struct {
+  int32_t ForeignRuntime;         /* omp_ifr_* of omp.h; 0: none (the host) */
+  uint32_t Present;               /* COT_INTEROP_HAS_* */
+  const char *ForeignRuntimeName; /* "cuda", "host" */
+  int64_t Device;                 /* the foreign device (CUdevice) */
+  void *DeviceContext;            /* CUcontext */
+  void *TargetSync;               /* CUstream */
+} cot_interop_info;
 
 typedef struct cot_plugin_api {
   int32_t Version; /* COT_PLUGIN_API_VERSION */
@@ -81,8 +113,10 @@ typedef struct cot_plugin_api {
   /* Kernel handle for launch(), or null. */
   void *(*lookup_kernel)(void *ImageHandle, const char *Name);
 
-  void *(*data_alloc)(int32_t Dev, int64_t Size);
-  int32_t (*data_free)(int32_t Dev, void *DevPtr);
+  /* Size bytes of memory of Kind (COT_MEMORY_*), or null. */
+  void *(*data_alloc)(int32_t Dev, int64_t Size, int32_t Kind);
+  /* Frees what data_alloc gave, of any kind. */
+  int32_t (*data_free)(int32_t Dev, void *Ptr);
   int32_t (*copy_to_device)(int32_t Dev, void *DevDst, const void *HostSrc,
                             int64_t Size);
   int32_t (*copy_from_device)(int32_t Dev, void *HostDst, const void *DevSrc,
@@ -94,11 +128,20 @@ typedef struct cot_plugin_api {
   /* Runs Kernel with ArgValues[0..NumArgs) (pointer-sized values, see
    * OffloadABI.h). The geometry comes from Params: NumTeams/ThreadLimit
    * when given (non-zero), else the plugin's choice, which TripCount (when
-   * known) bounds. Site names the kernel and its construct. Returns when
-   * the kernel has finished; a fault in it is the launch's failure. */
+   * known) bounds. Site names the kernel and its construct; Grid (may be
+   * null) gets the grid the kernel ran with. Returns when the kernel has
+   * finished; a fault in it is the launch's failure. */
   int32_t (*launch)(int32_t Dev, void *Kernel, void **ArgValues,
                     int32_t NumArgs, const cot_launch_params *Params,
-                    const cot_launch_site *Site);
+                    const cot_launch_site *Site, cot_launch_grid *Grid);
+
+  /* `#pragma omp interop`: fills Info for an interop object of Dev, with a
+   * synchronisation object (a stream) when TargetSync; interop_sync waits
+   * for the work queued on it; interop_release frees what init made. */
+  int32_t (*interop_init)(int32_t Dev, int32_t TargetSync,
+                          cot_interop_info *Info);
+  int32_t (*interop_sync)(int32_t Dev, const cot_interop_info *Info);
+  int32_t (*interop_release)(int32_t Dev, cot_interop_info *Info);
 
   /* The calling thread's last failure message ("" if none). */
   const char *(*last_error)(void);

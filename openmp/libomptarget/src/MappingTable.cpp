@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Events.h"
 #include "Runtime.h"
-#include "Summary.h"
 
 #include <cstring>
 
@@ -50,7 +50,11 @@ MapEntry &Device::insert(uintptr_t HostBegin, uint64_t Size, uintptr_t DevBegin,
   for (auto &L : LinkPtrs)
     if (L.first >= E.HostBegin && L.first < E.HostEnd) {
       uintptr_t V = E.toDevice(L.first);
+      events::Stopwatch Time;
       P->Api->copy_to_device(LocalId, (void *)L.second, &V, sizeof(V));
+      events::transferred(Time, events::Direction::HostToDevice, Id,
+                          (void *)L.second, &V, sizeof(V),
+                          {"declare target link pointer", nullptr});
     }
   return E;
 }
@@ -62,11 +66,16 @@ void Device::erase(uintptr_t HostBegin) {
   for (auto &L : LinkPtrs)
     if (L.first >= It->second.HostBegin && L.first < It->second.HostEnd) {
       uintptr_t V = 0;
+      events::Stopwatch Time;
       P->Api->copy_to_device(LocalId, (void *)L.second, &V, sizeof(V));
+      events::transferred(Time, events::Direction::HostToDevice, Id,
+                          (void *)L.second, &V, sizeof(V),
+                          {"declare target link pointer", nullptr});
     }
   if (It->second.OwnsMemory)
     free((void *)(It->second.DevAlloc ? It->second.DevAlloc
-                                      : It->second.DevBegin));
+                                      : It->second.DevBegin),
+         It->second.Name.c_str());
   Table.erase(It);
 }
 
@@ -74,12 +83,13 @@ void Device::copyToDevice(MapEntry &E, uintptr_t HostBegin, uint64_t Size,
                           const cot_source_loc *Loc) {
   if (!Size)
     return;
-  auto Start = std::chrono::steady_clock::now();
+  events::Stopwatch Time;
   if (P->Api->copy_to_device(LocalId, (void *)E.toDevice(HostBegin),
                              (const void *)HostBegin, (int64_t)Size) != 0)
     fatal(Loc, P->lastError("copy to device failed"));
-  if (summaryEnabled())
-    recordTransfer(TransferDirection::HostToDevice, Size, secondsSince(Start));
+  events::transferred(Time, events::Direction::HostToDevice, Id,
+                      (void *)E.toDevice(HostBegin), (const void *)HostBegin,
+                      Size, {E.Name.c_str(), Loc});
   // Attached pointers keep their device values.
   for (auto It = E.Shadows.lower_bound(HostBegin);
        It != E.Shadows.end() && It->first < HostBegin + Size; ++It) {
@@ -93,40 +103,46 @@ void Device::copyFromDevice(MapEntry &E, uintptr_t HostBegin, uint64_t Size,
                             const cot_source_loc *Loc) {
   if (!Size)
     return;
-  auto Start = std::chrono::steady_clock::now();
+  events::Stopwatch Time;
   if (P->Api->copy_from_device(LocalId, (void *)HostBegin,
                                (const void *)E.toDevice(HostBegin),
                                (int64_t)Size) != 0)
     fatal(Loc, P->lastError("copy from device failed"));
-  if (summaryEnabled())
-    recordTransfer(TransferDirection::DeviceToHost, Size, secondsSince(Start));
+  events::transferred(Time, events::Direction::DeviceToHost, Id,
+                      (void *)HostBegin, (const void *)E.toDevice(HostBegin),
+                      Size, {E.Name.c_str(), Loc});
   // Attached pointers keep their host values.
   for (auto It = E.Shadows.lower_bound(HostBegin);
        It != E.Shadows.end() && It->first < HostBegin + Size; ++It)
     memcpy((void *)It->first, &It->second.first, sizeof(uintptr_t));
 }
 
-Error Device::allocate(uint64_t Size, const char *What, void *&Ptr) {
+Error Device::allocate(uint64_t Size, const char *What, void *&Ptr,
+                       const cot_source_loc *Loc) {
   std::string Failure = "cannot allocate " + std::to_string(Size) +
                         " bytes for '" + What + "' on device " +
                         std::to_string(Id);
   if (Size > (uint64_t)INT64_MAX)
     return Error::make("%s: more than the largest allocation (2^63-1 bytes)",
                        Failure.c_str());
-  Ptr = P->Api->data_alloc(LocalId, (int64_t)Size);
+  events::Stopwatch Time;
+  Ptr = P->Api->data_alloc(LocalId, (int64_t)Size, COT_MEMORY_DEVICE);
   if (!Ptr)
     return P->lastError(Failure.c_str());
-  if (summaryEnabled())
-    recordAllocation(Size);
+  events::allocated(Time, Id, COT_MEMORY_DEVICE, Ptr, Size, {What, Loc});
   return Error::success();
 }
 
 void *Device::alloc(uint64_t Size, const char *What,
                     const cot_source_loc *Loc) {
   void *Ptr = nullptr;
-  if (Error E = allocate(Size, What, Ptr))
+  if (Error E = allocate(Size, What, Ptr, Loc))
     fatal(Loc, E);
   return Ptr;
 }
 
-void Device::free(void *DevPtr) { P->Api->data_free(LocalId, DevPtr); }
+void Device::free(void *DevPtr, const char *What) {
+  events::Stopwatch Time;
+  P->Api->data_free(LocalId, DevPtr);
+  events::freed(Time, Id, DevPtr, {What, nullptr});
+}

@@ -166,11 +166,13 @@ public:
   void copyFromDevice(MapEntry &E, uintptr_t HostBegin, uint64_t Size,
                       const cot_source_loc *Loc);
   /// Device memory of Size bytes for What (a variable's name, for the
-  /// message).
-  Error allocate(uint64_t Size, const char *What, void *&Ptr);
+  /// message) at construct Loc (may be null).
+  Error allocate(uint64_t Size, const char *What, void *&Ptr,
+                 const cot_source_loc *Loc = nullptr);
   /// The same, fatal (naming Loc) when the device has none.
   void *alloc(uint64_t Size, const char *What, const cot_source_loc *Loc);
-  void free(void *DevPtr);
+  /// Frees device memory of What (for the trace).
+  void free(void *DevPtr, const char *What);
 
   const KernelInfo *findKernel(void *HostFn) {
     auto It = Kernels.find(HostFn);

@@ -16,7 +16,8 @@
 // to loop over chunks; the blocked kinds' code runs just one. Clang's code
 // re-reads the bounds from their variables after static_init, so wrapping
 // everything between static_init and static_fini in a loop that advances the
-// lower and upper bound by the stride, while the lower bound is within the
+// lower and upper bound by the stride (a thread's chunk being one iteration,
+// its upper bound is its new lower one), while the lower bound is within the
 // original upper bound, turns it into the chunked form without touching the
 // loop body.
 //
@@ -28,6 +29,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "OffloadABI.h"
 #include "OpenMPDevice/Diagnostics.h"
 #include "OpenMPDevice/Kernels.h"
 #include "OpenMPDevice/Passes.h"
@@ -54,10 +56,10 @@ using namespace llvm;
 namespace cot {
 namespace {
 
-constexpr int KindStaticChunked = 33;
-constexpr int KindStatic = 34;
-constexpr int KindDistributeChunked = 91;
-constexpr int KindDistribute = 92;
+constexpr int KindStaticChunked = COT_SCHED_STATIC_CHUNKED;
+constexpr int KindStatic = COT_SCHED_STATIC;
+constexpr int KindDistributeChunked = COT_SCHED_DISTRIBUTE_STATIC_CHUNKED;
+constexpr int KindDistribute = COT_SCHED_DISTRIBUTE_STATIC;
 
 bool isStaticInit(const CallInst &CI) {
   Function *F = CI.getCalledFunction();
@@ -118,7 +120,12 @@ bool wrapInChunkLoop(CallInst *Init, int Kind, DominatorTree &DT) {
   IRBuilder<> L(Br);
   Value *Stride = L.CreateLoad(IVTy, StridePtr);
   Value *Lower = L.CreateAdd(L.CreateLoad(IVTy, LowerPtr), Stride);
-  Value *Upper = L.CreateAdd(L.CreateLoad(IVTy, UpperPtr), Stride);
+  // A thread's chunk is one iteration: its upper bound is its lower one
+  // (which also lets the optimizer see that the loop over the chunk runs at
+  // most once; Clang's code clamps the stored upper bound).
+  Value *Upper = Kind == KindDistribute
+                     ? L.CreateAdd(L.CreateLoad(IVTy, UpperPtr), Stride)
+                     : Lower;
   L.CreateStore(Lower, LowerPtr);
   L.CreateStore(Upper, UpperPtr);
   Value *More = isUnsignedInit(*Init) ? L.CreateICmpULE(Lower, OriginalUpper)

@@ -11,7 +11,9 @@
 // CUDA toolkit afterwards. Without a toolkit, openmp-device-math-intrinsics
 // binds the __nv_* calls that the NVPTX back end implements itself (sqrt,
 // fabs, floor, fmin, fma, ...) to LLVM intrinsics; the others still need
-// libdevice.
+// libdevice. The __nv_* functions that take no pointer are marked as
+// reading no memory (no errno on the GPU), so that the device link can
+// merge repeated calls before libdevice's bodies are inlined.
 //
 //===----------------------------------------------------------------------===//
 
@@ -76,6 +78,17 @@ static std::optional<std::string> libdeviceForIntrinsic(const Function &F) {
   return std::nullopt;
 }
 
+/// GPU math sets no errno: a libdevice function that takes no pointer
+/// depends on its arguments alone, so that repeated calls (sin(x) * sin(x))
+/// can be computed once before libdevice's bodies are inlined.
+static void markPure(Function &NV) {
+  if (any_of(NV.args(), [](Argument &A) { return A.getType()->isPointerTy(); }))
+    return;
+  NV.setDoesNotAccessMemory();
+  NV.setDoesNotThrow();
+  NV.setWillReturn();
+}
+
 PreservedAnalyses LibdeviceMathPass::run(Module &M, ModuleAnalysisManager &) {
   if (hasDeviceErrors(M))
     return PreservedAnalyses::all();
@@ -91,6 +104,7 @@ PreservedAnalyses LibdeviceMathPass::run(Module &M, ModuleAnalysisManager &) {
     if (!Target)
       continue;
     FunctionCallee NV = M.getOrInsertFunction(*Target, F.getFunctionType());
+    markPure(*cast<Function>(NV.getCallee()));
     LLVM_DEBUG(dbgs() << F.getName() << " -> " << *Target << "\n");
     F.replaceAllUsesWith(NV.getCallee());
     if (!F.isIntrinsic())

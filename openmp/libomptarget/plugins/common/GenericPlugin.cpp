@@ -7,7 +7,8 @@
 //
 // The entry points of PluginAPI.h's function table: each checks its
 // arguments, calls the vendor hook and turns a failure into the thread's
-// last error. Also defines the plugin's one exported symbol.
+// last error (and, under LIBOMPTARGET_DEBUG=2, says what it was called
+// with). Also defines the plugin's one exported symbol.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,8 +51,8 @@ void *apiLookupGlobal(void *Handle, const char *Name, uint64_t *Size) {
 void *apiLookupKernel(void *Handle, const char *Name) {
   return P().lookupKernel(Handle, Name);
 }
-void *apiDataAlloc(int32_t Dev, int64_t Size) {
-  return P().dataAlloc(Dev, Size);
+void *apiDataAlloc(int32_t Dev, int64_t Size, int32_t Kind) {
+  return P().dataAlloc(Dev, Size, Kind);
 }
 int32_t apiDataFree(int32_t Dev, void *Ptr) { return P().dataFree(Dev, Ptr); }
 int32_t apiCopyToDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size) {
@@ -66,9 +67,19 @@ int32_t apiCopyDeviceToDevice(int32_t SrcDev, const void *Src, int32_t DstDev,
   return P().copyDeviceToDevice(SrcDev, Src, DstDev, Dst, Size);
 }
 int32_t apiLaunch(int32_t Dev, void *Kernel, void **Args, int32_t NumArgs,
-                  const cot_launch_params *Params,
-                  const cot_launch_site *Site) {
-  return P().launch(Dev, Kernel, Args, NumArgs, Params, Site);
+                  const cot_launch_params *Params, const cot_launch_site *Site,
+                  cot_launch_grid *Grid) {
+  return P().launch(Dev, Kernel, Args, NumArgs, Params, Site, Grid);
+}
+int32_t apiInteropInit(int32_t Dev, int32_t TargetSync,
+                       cot_interop_info *Info) {
+  return P().interopInit(Dev, TargetSync, Info);
+}
+int32_t apiInteropSync(int32_t Dev, const cot_interop_info *Info) {
+  return P().interopSync(Dev, Info);
+}
+int32_t apiInteropRelease(int32_t Dev, cot_interop_info *Info) {
+  return P().interopRelease(Dev, Info);
 }
 
 } // namespace
@@ -95,12 +106,16 @@ GenericPlugin::GenericPlugin(const char *Name, uint32_t Flags,
           apiCopyFromDevice,
           apiCopyDeviceToDevice,
           apiLaunch,
+          apiInteropInit,
+          apiInteropSync,
+          apiInteropRelease,
           GenericPlugin::lastError} {}
 
 //===-- Errors and checks -------------------------------------------------===//
 
 int32_t GenericPlugin::fail(const Error &E) {
   snprintf(LastError, sizeof(LastError), "%s", E.message().c_str());
+  debug(2, "plugin call failed: %s", LastError);
   return 1;
 }
 
@@ -160,6 +175,7 @@ uint32_t GenericPlugin::deviceFeatures(int32_t Dev, const char **Why) {
 }
 
 int32_t GenericPlugin::initDevice(int32_t Dev) {
+  debug(2, "%s: init_device(%d)", Name, Dev);
   if (Error E = checkDeviceNumber(Dev))
     return fail(E);
   DeviceSlot &D = Devices[(size_t)Dev];
@@ -180,6 +196,7 @@ int32_t GenericPlugin::isImageCompatible(const char *Triple, const char *,
 }
 
 void *GenericPlugin::loadImage(int32_t Dev, const void *Image, size_t Size) {
+  debug(2, "%s: load_image(%d, %p, %zu bytes)", Name, Dev, Image, Size);
   if (Error E = checkDevice(Dev)) {
     fail(E);
     return nullptr;
@@ -193,7 +210,8 @@ void *GenericPlugin::loadImage(int32_t Dev, const void *Image, size_t Size) {
   return Img.release();
 }
 
-int32_t GenericPlugin::unloadImage(int32_t, void *Handle) {
+int32_t GenericPlugin::unloadImage(int32_t Dev, void *Handle) {
+  debug(2, "%s: unload_image(%d, %p)", Name, Dev, Handle);
   if (!Handle)
     return 0;
   std::unique_ptr<GenericImage> Img(image(Handle));
@@ -217,6 +235,8 @@ void *GenericPlugin::lookupGlobal(void *Handle, const char *Name,
   }
   if (Size)
     *Size = Bytes;
+  debug(2, "%s: lookup_global('%s') -> %p, %llu bytes", this->Name, Name, Addr,
+        (unsigned long long)Bytes);
   return Addr;
 }
 
@@ -238,34 +258,75 @@ void *GenericPlugin::lookupKernel(void *Handle, const char *Name) {
   K->Name = Name;
   K->Dev = Img.Dev;
   GenericKernel *Raw = K.get();
+  debug(2, "%s: lookup_kernel('%s') -> %p", this->Name, Name, (void *)Raw);
   Img.Kernels.emplace(Name, std::move(K));
   return Raw;
 }
 
 //===-- Memory and copies -------------------------------------------------===//
 
-void *GenericPlugin::dataAlloc(int32_t Dev, int64_t Size) {
+Error GenericPlugin::allocAccessible(int32_t Dev, size_t Size, int32_t Kind,
+                                     void *&Ptr) {
+  if (Error E = allocAccessibleImpl(Dev, Size, Kind, Ptr))
+    return E;
+  DeviceSlot &D = Devices[(size_t)Dev];
+  std::lock_guard<std::mutex> Lock(D.AccessibleMu);
+  D.Accessible[Ptr] = Kind;
+  return Error::success();
+}
+
+Error GenericPlugin::freeAccessible(int32_t Dev, void *Ptr, bool &Found) {
+  DeviceSlot &D = Devices[(size_t)Dev];
+  int32_t Kind;
+  {
+    std::lock_guard<std::mutex> Lock(D.AccessibleMu);
+    auto It = D.Accessible.find(Ptr);
+    Found = It != D.Accessible.end();
+    if (!Found)
+      return Error::success();
+    Kind = It->second;
+    D.Accessible.erase(It);
+  }
+  return freeAccessibleImpl(Dev, Ptr, Kind);
+}
+
+void *GenericPlugin::dataAlloc(int32_t Dev, int64_t Size, int32_t Kind) {
   Error E = checkSize(Dev, Size, "allocate");
   if (!E)
     E = checkDevice(Dev);
+  if (!E && Kind != COT_MEMORY_DEVICE && Kind != COT_MEMORY_HOST &&
+      Kind != COT_MEMORY_SHARED)
+    E = Error::make("cannot allocate memory of unknown kind %d on %s", Kind,
+                    deviceName(Dev).c_str());
   void *Ptr = nullptr;
-  if (!E)
+  size_t Bytes = Size > 0 ? (size_t)Size : 1;
+  if (!E && Kind == COT_MEMORY_DEVICE)
     E = Devices[(size_t)Dev].Memory.allocate(
-        Size > 0 ? (size_t)Size : 1, Ptr,
+        Bytes, Ptr,
         [&](size_t Bytes, void *&Out) { return allocImpl(Dev, Bytes, Out); },
         [&](void *Block) { return freeImpl(Dev, Block); });
+  else if (!E)
+    E = allocAccessible(Dev, Bytes, Kind, Ptr);
   if (E) {
     fail(E);
     return nullptr;
   }
+  debug(2, "%s: data_alloc(%d, %lld bytes, %s memory) -> %p", Name, Dev,
+        (long long)Size, memoryKindName(Kind), Ptr);
   return Ptr;
 }
 
 int32_t GenericPlugin::dataFree(int32_t Dev, void *Ptr) {
+  debug(2, "%s: data_free(%d, %p)", Name, Dev, Ptr);
   if (!Ptr)
     return 0;
   if (Error E = checkDevice(Dev))
     return fail(E);
+  bool Accessible = false;
+  if (Error E = freeAccessible(Dev, Ptr, Accessible))
+    return fail(E);
+  if (Accessible)
+    return 0;
   if (Error E = Devices[(size_t)Dev].Memory.release(
           Ptr, [&](void *Block) { return freeImpl(Dev, Block); },
           deviceName(Dev)))
@@ -289,12 +350,16 @@ int32_t GenericPlugin::copy(int32_t Dev, int32_t OtherDev, int64_t Size,
 
 int32_t GenericPlugin::copyToDevice(int32_t Dev, void *Dst, const void *Src,
                                     int64_t Size) {
+  debug(2, "%s: copy_to_device(%d, %p <- %p, %lld bytes)", Name, Dev, Dst, Src,
+        (long long)Size);
   return copy(Dev, Dev, Size,
               [&] { return copyToDeviceImpl(Dev, Dst, Src, (size_t)Size); });
 }
 
 int32_t GenericPlugin::copyFromDevice(int32_t Dev, void *Dst, const void *Src,
                                       int64_t Size) {
+  debug(2, "%s: copy_from_device(%d, %p <- %p, %lld bytes)", Name, Dev, Dst,
+        Src, (long long)Size);
   return copy(Dev, Dev, Size,
               [&] { return copyFromDeviceImpl(Dev, Dst, Src, (size_t)Size); });
 }
@@ -302,6 +367,8 @@ int32_t GenericPlugin::copyFromDevice(int32_t Dev, void *Dst, const void *Src,
 int32_t GenericPlugin::copyDeviceToDevice(int32_t SrcDev, const void *Src,
                                           int32_t DstDev, void *Dst,
                                           int64_t Size) {
+  debug(2, "%s: copy_device_to_device(%d %p -> %d %p, %lld bytes)", Name,
+        SrcDev, Src, DstDev, Dst, (long long)Size);
   return copy(SrcDev, DstDev, Size, [&] {
     return copyDeviceToDeviceImpl(SrcDev, Src, DstDev, Dst, (size_t)Size);
   });
@@ -311,7 +378,9 @@ int32_t GenericPlugin::copyDeviceToDevice(int32_t SrcDev, const void *Src,
 
 int32_t GenericPlugin::launch(int32_t Dev, void *Kernel, void **Args,
                               int32_t NumArgs, const cot_launch_params *Params,
-                              const cot_launch_site *Site) {
+                              const cot_launch_site *Site,
+                              cot_launch_grid *Grid) {
+  debug(2, "%s: launch(%d, kernel %p, %d args)", Name, Dev, Kernel, NumArgs);
   if (Error E = checkDevice(Dev))
     return fail(E);
   auto *K = static_cast<GenericKernel *>(Kernel);
@@ -322,7 +391,51 @@ int32_t GenericPlugin::launch(int32_t Dev, void *Kernel, void **Args,
                             K->Name.c_str(), deviceName(K->Dev).c_str(),
                             deviceName(Dev).c_str()));
   cot_launch_site NoSite = {K->Name.c_str(), Dev, nullptr};
-  if (Error E = launchImpl(*K, Args, NumArgs, *Params, Site ? *Site : NoSite))
+  cot_launch_grid Ran = {0, 0, 0};
+  if (Error E = launchImpl(*K, Args, NumArgs, *Params, Site ? *Site : NoSite,
+                           Ran))
+    return fail(E);
+  if (Grid)
+    *Grid = Ran;
+  return 0;
+}
+
+//===-- Interop -----------------------------------------------------------===//
+
+int32_t GenericPlugin::interopInit(int32_t Dev, int32_t TargetSync,
+                                   cot_interop_info *Info) {
+  debug(2, "%s: interop_init(%d, targetsync %d)", Name, Dev, TargetSync);
+  if (Error E = checkDevice(Dev))
+    return fail(E);
+  if (!Info)
+    return fail(Error::make("malformed interop_init on %s",
+                            deviceName(Dev).c_str()));
+  *Info = cot_interop_info{0, 0, "", 0, nullptr, nullptr};
+  if (Error E = interopInitImpl(Dev, TargetSync != 0, *Info))
+    return fail(E);
+  return 0;
+}
+
+int32_t GenericPlugin::interopSync(int32_t Dev, const cot_interop_info *Info) {
+  debug(2, "%s: interop_sync(%d)", Name, Dev);
+  if (Error E = checkDevice(Dev))
+    return fail(E);
+  if (!Info)
+    return fail(Error::make("malformed interop_sync on %s",
+                            deviceName(Dev).c_str()));
+  if (Error E = interopSyncImpl(Dev, *Info))
+    return fail(E);
+  return 0;
+}
+
+int32_t GenericPlugin::interopRelease(int32_t Dev, cot_interop_info *Info) {
+  debug(2, "%s: interop_release(%d)", Name, Dev);
+  if (Error E = checkDevice(Dev))
+    return fail(E);
+  if (!Info)
+    return fail(Error::make("malformed interop_release on %s",
+                            deviceName(Dev).c_str()));
+  if (Error E = interopReleaseImpl(Dev, *Info))
     return fail(E);
   return 0;
 }

@@ -17,7 +17,9 @@
 //    and the "no such symbol" messages;
 //  - device memory: which blocks are live (a free of anything else is an
 //    error), and a cache of small blocks for plugins whose allocation is
-//    slow (MemoryCache.h).
+//    slow (MemoryCache.h); host and shared memory (llvm_omp_target_alloc_*)
+//    with the kind of each live block, so that one free serves all kinds;
+//  - under LIBOMPTARGET_DEBUG=2, a line for every call into the plugin.
 // A vendor plugin implements the ...Impl hooks below; they run only on
 // checked arguments and return an Error naming the device.
 //
@@ -86,14 +88,18 @@ public:
   int32_t unloadImage(int32_t Dev, void *Handle);
   void *lookupGlobal(void *Handle, const char *Name, uint64_t *Size);
   void *lookupKernel(void *Handle, const char *Name);
-  void *dataAlloc(int32_t Dev, int64_t Size);
+  void *dataAlloc(int32_t Dev, int64_t Size, int32_t Kind);
   int32_t dataFree(int32_t Dev, void *Ptr);
   int32_t copyToDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size);
   int32_t copyFromDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size);
   int32_t copyDeviceToDevice(int32_t SrcDev, const void *Src, int32_t DstDev,
                              void *Dst, int64_t Size);
   int32_t launch(int32_t Dev, void *Kernel, void **Args, int32_t NumArgs,
-                 const cot_launch_params *Params, const cot_launch_site *Site);
+                 const cot_launch_params *Params, const cot_launch_site *Site,
+                 cot_launch_grid *Grid);
+  int32_t interopInit(int32_t Dev, int32_t TargetSync, cot_interop_info *Info);
+  int32_t interopSync(int32_t Dev, const cot_interop_info *Info);
+  int32_t interopRelease(int32_t Dev, cot_interop_info *Info);
   static const char *lastError();
 
 protected:
@@ -116,6 +122,11 @@ protected:
                                  std::unique_ptr<GenericKernel> &Out) = 0;
   virtual Error allocImpl(int32_t Dev, size_t Size, void *&Ptr) = 0;
   virtual Error freeImpl(int32_t Dev, void *Ptr) = 0;
+  /// Host or shared memory (COT_MEMORY_HOST, COT_MEMORY_SHARED): memory
+  /// that both the host and Dev reach, never cached.
+  virtual Error allocAccessibleImpl(int32_t Dev, size_t Size, int32_t Kind,
+                                    void *&Ptr) = 0;
+  virtual Error freeAccessibleImpl(int32_t Dev, void *Ptr, int32_t Kind) = 0;
   // Copies of Size > 0 bytes between started devices and the host.
   virtual Error copyToDeviceImpl(int32_t Dev, void *Dst, const void *Src,
                                  size_t Size) = 0;
@@ -124,10 +135,19 @@ protected:
   virtual Error copyDeviceToDeviceImpl(int32_t SrcDev, const void *Src,
                                        int32_t DstDev, void *Dst,
                                        size_t Size) = 0;
-  /// Runs K on its device and waits for it.
+  /// Runs K on its device and waits for it; Grid gets the grid it ran
+  /// with.
   virtual Error launchImpl(GenericKernel &K, void **Args, int32_t NumArgs,
                            const cot_launch_params &Params,
-                           const cot_launch_site &Site) = 0;
+                           const cot_launch_site &Site,
+                           cot_launch_grid &Grid) = 0;
+  /// The foreign-runtime handles of an interop object of Dev (a new
+  /// synchronisation object when TargetSync), waiting for the work queued
+  /// on its synchronisation object, and releasing what init made.
+  virtual Error interopInitImpl(int32_t Dev, bool TargetSync,
+                                cot_interop_info &Info) = 0;
+  virtual Error interopSyncImpl(int32_t Dev, const cot_interop_info &Info) = 0;
+  virtual Error interopReleaseImpl(int32_t Dev, cot_interop_info &Info) = 0;
 
   /// "cuda device 3", for messages.
   std::string deviceName(int32_t Dev) const;
@@ -137,6 +157,9 @@ private:
     std::mutex InitMu;
     std::atomic<bool> Ready{false}; // read without InitMu by every check
     MemoryCache Memory;
+    /// Live host and shared blocks -> their COT_MEMORY_* kind.
+    std::mutex AccessibleMu;
+    std::unordered_map<void *, int32_t> Accessible;
     explicit DeviceSlot(size_t CachedBytes) : Memory(CachedBytes) {}
   };
 
@@ -160,6 +183,10 @@ private:
   int32_t copy(int32_t Dev, int32_t OtherDev, int64_t Size,
                const std::function<Error()> &Hook);
   GenericImage *image(void *Handle);
+  /// Host or shared memory of Dev (checked), recorded as live.
+  Error allocAccessible(int32_t Dev, size_t Size, int32_t Kind, void *&Ptr);
+  /// Frees Ptr when it is a live host or shared block of Dev (Found set).
+  Error freeAccessible(int32_t Dev, void *Ptr, bool &Found);
 };
 
 /// The plugin of this .so; defined by each vendor plugin.

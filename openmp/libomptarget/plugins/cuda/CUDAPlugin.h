@@ -12,8 +12,13 @@
 //    symbol lookup;
 //  - CUDAMemory.cpp: device memory and copies (staged through pinned
 //    buffers for large host buffers);
-//  - CUDALaunch.cpp: launch geometry (occupancy, trip counts, timing of
-//    long-running loop kernels) and the launch itself.
+//  - CUDALaunch.cpp: launch geometry (the launch model of LaunchModel.h,
+//    or what the opt-in search cached, LaunchCache.h) and the launch
+//    itself.
+//  - CUDAHostMemory.cpp: pinned host and managed memory
+//    (llvm_omp_target_alloc_host/_shared);
+//  - CUDAInterop.cpp: `#pragma omp interop` objects (device, context, a
+//    stream for targetsync).
 //
 // Devices are the driver's devices 0..n-1 (CUDA_VISIBLE_DEVICES applies),
 // each used through its primary context, made current on the calling thread
@@ -31,6 +36,8 @@
 
 #include "CUDADriver.h"
 #include "GenericPlugin.h"
+#include "LaunchCache.h"
+#include "LaunchModel.h"
 
 #include <deque>
 #include <map>
@@ -51,6 +58,7 @@ struct DeviceState {
   CUdevice Handle = 0;
   CUcontext Ctx = nullptr;
   int Sm = 0, NumSMs = 1, MaxThreads = 1024, MaxGridX = 0x7fffffff;
+  int SharedPerSM = 0;
   std::string Name;
 
   // Staging of large pageable copies (CUDAMemory.cpp).
@@ -59,25 +67,36 @@ struct DeviceState {
   CUevent StagingDone[2] = {nullptr, nullptr};
 };
 
-// The blocks per SM a long-running loop kernel is timed with, one launch
-// each, before it keeps the fastest (CUDALaunch.cpp).
-struct GridTuning {
-  std::vector<int> Candidates;
-  std::vector<double> Seconds;
-  size_t Next = 0;
-  int Chosen = 0; // 0 while timing
+// The opt-in search of one trip-count class and thread_limit of a kernel:
+// the candidate grids, timed round-robin, one launch each per round
+// (CUDALaunch.cpp).
+struct GridSearch {
+  std::vector<GridChoice> Candidates;
+  std::vector<std::vector<double>> SecondsPerIteration; // per candidate
+  size_t Launches = 0;
 };
 
 struct CUDAKernel : GenericKernel {
   CUfunction Fn = nullptr;
-  int MaxThreads = 1024;
+  KernelFacts Facts;
+  uint64_t ImageHash = 0; // 0 when no cache is in use
   std::mutex Mu;
-  std::unordered_map<int, int> BlocksPerSM;             // threads -> occupancy
-  std::map<std::pair<int64_t, int>, GridTuning> Tuning; // (trip count, threads)
+  std::unordered_map<int, int> BlocksPerSM; // threads -> occupancy
+  // The model's last answer, for the next launch with the same request.
+  LaunchRequest LastRequest;
+  Geometry LastModel;
+  bool HasLastModel = false;
+  // The kernel's cache file, read on its first launch.
+  bool CacheRead = false;
+  std::string CachePath;
+  std::vector<CachedGrid> Cached;
+  std::map<std::pair<int, int32_t>, GridSearch> Searches; // (class, limit)
 };
 
 struct CUDAImage : GenericImage {
   CUmodule Module = nullptr;
+  uint64_t Hash = 0; // content hash, when the launch cache is in use
+  std::unordered_map<std::string, cot_kernel_record> KernelRecords;
 };
 
 class CUDAPlugin final : public cot::plugin::GenericPlugin {
@@ -120,15 +139,31 @@ private:
   Error copyWithHost(int32_t Dev, void *Dst, const void *Src, size_t Size,
                      bool ToDevice);
 
+  // CUDAHostMemory.cpp
+  Error allocAccessibleImpl(int32_t Dev, size_t Size, int32_t Kind,
+                            void *&Ptr) override;
+  Error freeAccessibleImpl(int32_t Dev, void *Ptr, int32_t Kind) override;
+
   // CUDALaunch.cpp
   Error launchImpl(GenericKernel &Kernel, void **Args, int32_t NumArgs,
                    const cot_launch_params &Params,
-                   const cot_launch_site &Site) override;
+                   const cot_launch_site &Site,
+                   cot_launch_grid &Ran) override;
+
+  // CUDAInterop.cpp
+  Error interopInitImpl(int32_t Dev, bool TargetSync,
+                        cot_interop_info &Info) override;
+  Error interopSyncImpl(int32_t Dev, const cot_interop_info &Info) override;
+  Error interopReleaseImpl(int32_t Dev, cot_interop_info &Info) override;
 };
 
 /// Why the driver cannot be called now (the process is exiting, or this is
 /// a child of fork()), or null.
 const char *driverGone();
+
+/// Whether launches read or write the launch cache (CUDALaunch.cpp): the
+/// search is on, or the cache directory exists.
+bool launchCacheInUse();
 
 } // namespace cot::cuda
 

@@ -1,0 +1,137 @@
+//===- LeagueLoops.cpp - One cyclic loop over an SPMD kernel's threads ----===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Pass openmp-device-league-loops. openmp-device-cyclic-schedules makes the
+// default schedules of `distribute parallel for` cyclic: chunks of a block's
+// worth of iterations across the teams (91), chunk 1 across each team's
+// threads (33). Each level is a loop over chunks around Clang's loop over
+// the chunk, so a thread of an SPMD kernel runs four nested loops with their
+// 64-bit bounds live across the body, where a CUDA kernel has one
+// grid-stride loop: a math-heavy loop needed 84 registers against CUDA's 32.
+//
+// The iterations each thread gets are those of one cyclic schedule over the
+// league, iteration k on global thread k % (teams x threads), because every
+// team of an SPMD kernel has the same number of threads, the block's. So in
+// SPMD kernels whose construct has no schedule clause and no num_threads
+// clause (its team's size would not be the block's), the distribute loop's
+// kind becomes COT_SCHED_LEAGUE_DISTRIBUTE (each team gets the whole range,
+// once) and the kind of the thread loop in the parallel region it starts
+// COT_SCHED_LEAGUE_STATIC (the thread's first iteration, the league's size
+// as stride): after inlining, the distribute level runs once and the thread
+// level is the grid-stride loop. Runs after openmp-device-kernel-modes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ForkCalls.h"
+#include "OffloadABI.h"
+#include "OpenMPDevice/Diagnostics.h"
+#include "OpenMPDevice/Passes.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "openmp-device-league-loops"
+
+STATISTIC(NumLeagueKernels, "SPMD kernels whose loop is one league loop");
+
+using namespace llvm;
+
+namespace cot {
+namespace {
+
+constexpr unsigned KindArgument = 2;
+
+/// The static-init calls of \p F with the constant schedule kind \p Kind.
+SmallVector<CallBase *, 2> staticInitsOfKind(Function &F, int64_t Kind) {
+  SmallVector<CallBase *, 2> Inits;
+  for (Instruction &I : instructions(F)) {
+    Function *Callee = calledFunction(I);
+    if (!Callee || !Callee->getName().starts_with("__kmpc_for_static_init_"))
+      continue;
+    auto *Call = cast<CallBase>(&I);
+    auto *K = dyn_cast<ConstantInt>(Call->getArgOperand(KindArgument));
+    if (K && (K->getSExtValue() & COT_SCHED_KIND_MASK) == Kind)
+      Inits.push_back(Call);
+  }
+  return Inits;
+}
+
+/// The parallel regions that only \p Team starts, with the functions Clang
+/// outlined from them that only they call (with -g, their artificial
+/// bodies).
+SmallVector<Function *, 4> regionsStartedBy(ArrayRef<Function *> Team) {
+  auto StartedByTeam = [&](User *U) {
+    auto *Fork = dyn_cast<CallBase>(U);
+    return Fork && isCallTo(*Fork, ForkCall) &&
+           is_contained(Team, Fork->getFunction());
+  };
+  SmallVector<Function *, 4> Regions;
+  for (Function *F : Team)
+    for (Instruction &I : instructions(*F))
+      if (isCallTo(I, ForkCall))
+        if (Function *Micro = microtaskOf(cast<CallBase>(I));
+            Micro && all_of(Micro->users(), StartedByTeam) &&
+            !is_contained(Regions, Micro))
+          Regions.push_back(Micro);
+  for (unsigned I = 0; I < Regions.size(); ++I)
+    for (Instruction &Inst : instructions(*Regions[I]))
+      if (Function *Callee = calledFunction(Inst);
+          Callee && !Callee->isDeclaration() && Callee->hasOneUse() &&
+          owningKernel(*Callee) && owningKernel(*Callee) ==
+                                       owningKernel(*Regions[I]) &&
+          !is_contained(Regions, Callee))
+        Regions.push_back(Callee);
+  return Regions;
+}
+
+void setKind(CallBase *Init, int64_t Kind) {
+  Init->setArgOperand(KindArgument,
+                      ConstantInt::get(Init->getArgOperand(KindArgument)
+                                           ->getType(),
+                                       Kind));
+}
+
+/// Makes \p KR's loop one league loop when its kernel qualifies.
+bool makeLeagueLoop(const KernelReach &KR) {
+  if (KR.K.Mode != KernelMode::SPMD || !KR.K.DefaultSchedule)
+    return false;
+  SetVector<Function *> Team = teamCodeFunctions(KR.K.F);
+  if (any_of(Team, [](Function *F) {
+        return containsCallTo(*F, "__kmpc_push_num_threads");
+      }))
+    return false;
+  SmallVector<CallBase *, 2> Distribute;
+  for (Function *F : Team)
+    append_range(Distribute,
+                 staticInitsOfKind(*F, COT_SCHED_DISTRIBUTE_STATIC_CHUNKED));
+  SmallVector<CallBase *, 2> Threads;
+  for (Function *F : regionsStartedBy(Team.getArrayRef()))
+    append_range(Threads, staticInitsOfKind(*F, COT_SCHED_STATIC_CHUNKED));
+  // One distribute loop around one thread loop: the combined construct.
+  if (Distribute.size() != 1 || Threads.size() != 1)
+    return false;
+  setKind(Distribute.front(), COT_SCHED_LEAGUE_DISTRIBUTE);
+  setKind(Threads.front(), COT_SCHED_LEAGUE_STATIC);
+  LLVM_DEBUG(dbgs() << KR.K.F->getName() << ": league loop\n");
+  ++NumLeagueKernels;
+  return true;
+}
+
+} // namespace
+
+PreservedAnalyses LeagueLoopsPass::run(Module &M, ModuleAnalysisManager &) {
+  if (hasDeviceErrors(M))
+    return PreservedAnalyses::all();
+  bool Changed = false;
+  for (const KernelReach &KR : kernelReaches(M))
+    Changed |= makeLeagueLoop(KR);
+  return preservedKeepingCFG(Changed);
+}
+
+} // namespace cot
