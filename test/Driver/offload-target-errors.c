@@ -18,3 +18,18 @@ int main(void) { return 0; }
 // BADARCH: error: unsupported offload architecture '[[ARCH]]'; the supported ones are sm_75, sm_80, sm_86, sm_87, sm_89, sm_90, sm_90a
 // BADARCH-NOT: LLVM ERROR
 // BADARCH-NOT: Stack dump
+// What the offload action graph cannot build is an error, not a crash or a
+// program without its device code: -flto (the host part of a compile must
+// be an object the device link reads), and standard input that -E and
+// -save-temps would have to read once for the host and once per target.
+// RUN: not %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -flto %s -c -o %t.o 2>&1 | FileCheck %s --check-prefix=LTO
+// RUN: not %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -flto %s -o %t 2>&1 | FileCheck %s --check-prefix=LTO
+// LTO: error: '-flto' is not supported with offload targets
+// LTO-NOT: Stack dump
+// RUN: not %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -E -x c - < %s 2>&1 | FileCheck %s --check-prefix=STDIN
+// RUN: not %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -save-temps -c -x c - -o %t.o < %s 2>&1 | FileCheck %s --check-prefix=STDIN
+// STDIN: error: standard input cannot be preprocessed for the host and each offload target (-E, -save-temps); give the source as a file
+// A compile from standard input reads it once.
+// RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -c -x c - -o %t.o < %s
+// RUN: %bundler -list -type=o -input=%t.o | FileCheck %s --check-prefix=STDINOBJ
+// STDINOBJ: openmp-x86_64-pc-linux-gnu

@@ -6,7 +6,8 @@
 //
 // The textual form of an offload target list that the driver passes to the
 // jobs it starts: targets separated by commas, each a triple optionally
-// followed by `:<arch>`.
+// followed by `:<arch>`; the `<triple>=<file>` values of the device file
+// flags; each target's device macros.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,6 +40,19 @@ std::vector<OffloadTarget> decodeOffloadTargets(StringRef Value) {
     Targets.push_back({Triple.str(), Arch.str()});
   }
   return Targets;
+}
+
+std::pair<StringRef, StringRef> splitTargetFile(StringRef Value) {
+  auto [Triple, File] = Value.split('=');
+  if (Triple.empty() || File.empty())
+    return {};
+  return {Triple, File};
+}
+
+std::vector<std::string> deviceMacros(StringRef Triple) {
+  if (Triple == "nvptx64-nvidia-cuda")
+    return {"__NVPTX__", "__nvptx__", "__nvptx64__", "__OPENMP_NVPTX__"};
+  return {};
 }
 
 } // namespace cot

@@ -5,9 +5,10 @@
 //===----------------------------------------------------------------------===//
 //
 // Emits the offload entries (one per kernel, per device global and for the
-// unit's requires clauses) in section cot_offload_entries, embeds the
-// extracted device module as bitcode in its bundle section (checking a
-// device parse's kernels against the host's), and removes the markers.
+// unit's requires clauses) in section cot_offload_entries, hands the
+// extracted device module as bitcode per target to the compile job
+// (checking a device parse's kernels against the host's), and removes the
+// markers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -81,7 +82,7 @@ bool Lowering::checkDeviceParseKernels(StringRef Triple, StringRef Bitcode) {
   return true;
 }
 
-bool Lowering::embedDeviceModule(Module &Device) {
+bool Lowering::storeDeviceModule(const Module &Device) {
   std::string Own = bitcodeOf(Device);
   for (const OffloadTarget &T : Opts.Targets) {
     StringRef Bitcode = Own;
@@ -92,17 +93,8 @@ bool Lowering::embedDeviceModule(Module &Device) {
           return false;
         Bitcode = It->second;
       }
-    Constant *Data = ConstantDataArray::get(
-        Ctx, ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(Bitcode.data()),
-                               Bitcode.size()));
-    auto *GV = new GlobalVariable(M, Data->getType(), true,
-                                  GlobalValue::PrivateLinkage, Data,
-                                  EmbeddedDeviceModuleName);
-    GV->setSection(deviceSectionName(T.Triple));
-    GV->setAlignment(Align(1));
-    // Not loaded at run time: the device link reads it from the objects.
-    GV->setMetadata(LLVMContext::MD_exclude, MDNode::get(Ctx, {}));
-    appendToCompilerUsed(M, {GV});
+    if (Opts.DeviceCode)
+      (*Opts.DeviceCode)[T.Triple] = Bitcode.str();
   }
   return true;
 }

@@ -11,8 +11,8 @@
 //   HostMapArrays.cpp        a site's map arrays in the function's frame
 //   HostLaunches.cpp         the runtime calls of each site (launches with
 //                            host fallback, data begin/end/update)
-//   HostEntries.cpp          offload entries, the embedded device module,
-//                            marker cleanup
+//   HostEntries.cpp          offload entries, the device module handed to
+//                            the compile job, marker cleanup
 // Private to clang/lib/CodeGen.
 //
 //===----------------------------------------------------------------------===//
@@ -36,11 +36,6 @@
 
 namespace cot {
 namespace hostlowering {
-
-/// The global holding a lowered module's device code (bitcode), which the
-/// device link reads from the objects.
-inline constexpr llvm::StringLiteral EmbeddedDeviceModuleName =
-    ".cot.device_module";
 
 /// The marker calls of one construct.
 struct Site {
@@ -151,7 +146,7 @@ private:
   void emitTaskwait(llvm::IRBuilder<> &B);
   void emitEntry(llvm::Constant *HostAddr, llvm::StringRef Name, uint64_t Size,
                  uint32_t Flags);
-  bool embedDeviceModule(llvm::Module &Device);
+  bool storeDeviceModule(const llvm::Module &Device);
   bool checkDeviceParseKernels(llvm::StringRef Triple, llvm::StringRef Bitcode);
   void eraseMarkers();
   void error(const llvm::Instruction *At, const llvm::Twine &Msg);

@@ -50,10 +50,6 @@ using namespace llvm;
 
 namespace cot {
 
-std::string deviceSectionName(StringRef Triple) {
-  return ("__CLANG_OFFLOAD_BUNDLE__openmp-" + Triple).str();
-}
-
 namespace hostlowering {
 
 std::string siteLocation(const Site &S) {
@@ -231,10 +227,6 @@ bool Lowering::findOutlinedCalls() {
 
 bool Lowering::run() {
   dropOpenMPModuleFlag(M);
-  // IR that an earlier compile lowered (its -emit-llvm output, given back
-  // to the driver) already holds its device code and offload entries.
-  if (M.getNamedGlobal(EmbeddedDeviceModuleName))
-    return true;
   if (!collectSites() || !findOutlinedCalls())
     return false;
   makeKernelNamesPortable(Kernels);
@@ -244,18 +236,13 @@ bool Lowering::run() {
     error(nullptr, "clang-offload: " + toString(Device.takeError()));
     return false;
   }
-  if (Opts.ExtractInto) {
-    for (const OffloadTarget &T : Opts.Targets)
-      (*Opts.ExtractInto)[T.Triple] = bitcodeOf(*Device->M);
-    return true;
-  }
-  // The device module goes into the host module as bitcode and is freed
-  // before the lowering adds to the host module, whose new IR then reuses
-  // the memory instead of growing the heap past it.
-  bool Embedded = embedDeviceModule(*Device->M);
+  // The device module is kept as bitcode and freed before the lowering adds
+  // to the host module, whose new IR then reuses the memory instead of
+  // growing the heap past it.
+  bool Stored = storeDeviceModule(*Device->M);
   Device->M.reset();
-  if (!Embedded)
-    return false;
+  if (!Stored || Opts.ExtractOnly)
+    return Stored;
   sizeSharedMaps();
   for (auto &[Id, S] : Sites)
     lowerSite(S);

@@ -6,21 +6,26 @@
 //
 // `clang -cot-device-link -targets=<t>,... [-O<n>] [-v] [-save-temps=<prefix>]
 //        [-Rpass=<regex>] [-Rpass-missed=<regex>] [-Rpass-analysis=<regex>]
-//        -o <wrapper.o> <objects and archives>`
+//        [-S] -o <wrapper.o> <inputs>`
 //
-// For each offload target: read the device modules that the compile step
-// embedded in the objects (sections __CLANG_OFFLOAD_BUNDLE__openmp-<triple>,
-// read with the bundler library), link them into one module, and have the
-// target's device tool chain (DeviceToolChain.h: HostDeviceToolChain.cpp,
-// NVPTXToolChain.cpp) lower and optimize it with the whole device program in
-// view and build the image. The optimization level is the command line's
+// The job the driver builds from the device link, backend, assemble and
+// packager actions of the offload action graph (Driver/OffloadActions.h).
+// Inputs are objects and archives (device code in their bundle sections
+// __CLANG_OFFLOAD_BUNDLE__openmp-<triple>, read with the bundler library),
+// -L/-l, and `-device=<triple>=<file>`: a compile's device code, LLVM
+// bitcode or text. For each offload target: link its device modules into
+// one, and have the target's device tool chain (DeviceToolChain.h:
+// HostDeviceToolChain.cpp, NVPTXToolChain.cpp) lower and optimize it with
+// the whole device program in view and build the image. The optimization level is the command line's
 // -O, else the highest the compiles of the objects used (no -O: -O0, as with
 // upstream Clang); functions compiled at -O0 keep optnone and stay
 // unoptimized at any level. Each tool chain runs one pass pipeline (printed
 // with -v); the device passes' errors and the remarks that -Rpass... asks
 // for reach the user through the LLVMContext's diagnostic handler
 // (DeviceLinkDiagnostics.h). Then write the wrapper object
-// (ImageWrapper.cpp) for the host link.
+// (ImageWrapper.cpp) for the host link. With -S (one target and arch,
+// `-S --offload-device-only`) the output is the device code's assembly
+// instead.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,11 +44,13 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
+#include "llvm/IRReader/IRReader.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
@@ -53,11 +60,18 @@ using namespace llvm;
 namespace cot {
 namespace {
 
+/// An input of the device link: an object or archive (no triple), or one
+/// target's device code.
+struct LinkInput {
+  std::string Triple;
+  std::string Path;
+};
+
 struct DeviceLinkOptions {
   std::string Executable; ///< This compiler, which links host-device images
   std::vector<OffloadTarget> Targets;
   std::string CudaPath;
-  std::vector<std::string> Inputs;
+  std::vector<LinkInput> Inputs; ///< in command-line order
   std::vector<std::string> LibraryDirs; ///< -L
   std::string Output;
   /// The -O of the command line; without one, the level the objects'
@@ -69,6 +83,8 @@ struct DeviceLinkOptions {
   /// -Rpass=, -Rpass-missed=, -Rpass-analysis=: the passes whose remarks
   /// are shown (the device passes' are under "openmp-device").
   std::string PassedRemarks, MissedRemarks, AnalysisRemarks;
+  /// -S: the assembly of one target's device code, no image.
+  bool EmitAssembly = false;
 };
 
 /// The static library -l<Name> stands for, searched like the linker does in
@@ -104,6 +120,8 @@ Expected<DeviceLinkOptions> parseArgs(ArrayRef<const char *> Argv) {
       Opts.Output = Argv[++I];
     else if (A == "-v")
       Opts.Verbose = true;
+    else if (A == "-S")
+      Opts.EmitAssembly = true;
     else if (A.consume_front("-save-temps="))
       Opts.SaveTempsPrefix = A.str();
     else if (A.consume_front("-Rpass="))
@@ -132,13 +150,18 @@ Expected<DeviceLinkOptions> parseArgs(ArrayRef<const char *> Argv) {
       Opts.LibraryDirs.push_back(A.str());
     else if (A.consume_front("-l")) {
       if (std::optional<std::string> Archive = findStaticLibrary(Opts, A))
-        Opts.Inputs.push_back(*Archive);
-    }
-    else if (A.starts_with("-"))
+        Opts.Inputs.push_back({"", *Archive});
+    } else if (A.consume_front("-device=")) {
+      auto [Triple, File] = splitTargetFile(A);
+      if (Triple.empty())
+        return createStringError(inconvertibleErrorCode(),
+                                 "'%s' needs <triple>=<file>", Argv[I]);
+      Opts.Inputs.push_back({Triple.str(), File.str()});
+    } else if (A.starts_with("-"))
       return createStringError(inconvertibleErrorCode(),
                                "unknown device-link option '%s'", Argv[I]);
     else
-      Opts.Inputs.push_back(A.str());
+      Opts.Inputs.push_back({"", A.str()});
   }
   for (const std::string *Pattern :
        {&Opts.PassedRemarks, &Opts.MissedRemarks, &Opts.AnalysisRemarks}) {
@@ -151,23 +174,36 @@ Expected<DeviceLinkOptions> parseArgs(ArrayRef<const char *> Argv) {
   if (Opts.Output.empty())
     return createStringError(inconvertibleErrorCode(),
                              "device link: no output file (-o)");
+  if (Opts.EmitAssembly && Opts.Targets.size() != 1)
+    return createStringError(inconvertibleErrorCode(),
+                             "device link: -S takes one target");
   return Opts;
 }
 
-/// The device bitcode for \p TargetID in every input, in command-line order.
-/// Archives contribute every member that carries device code.
+/// The device code of \p Target in every input, in command-line order.
+/// Archives contribute every member that carries device code; a compile's
+/// device file without any (an empty file) contributes nothing.
 Expected<std::vector<std::unique_ptr<MemoryBuffer>>>
-collectDeviceCode(ArrayRef<std::string> Inputs, StringRef TargetID) {
+collectDeviceCode(ArrayRef<LinkInput> Inputs, const OffloadToolChain &Target) {
+  std::string TargetID = Target.bundleID();
   std::vector<std::unique_ptr<MemoryBuffer>> Modules;
   auto Take = [&](ArrayRef<BundleEntry> Entries, StringRef Name) {
     for (const BundleEntry &E : Entries)
       if (E.ID == TargetID && !E.Payload.empty())
         Modules.push_back(MemoryBuffer::getMemBufferCopy(E.Payload, Name));
   };
-  for (const std::string &Input : Inputs) {
+  for (const LinkInput &In : Inputs) {
+    const std::string &Input = In.Path;
+    if (!In.Triple.empty() && In.Triple != Target.triple())
+      continue;
     auto Buf = MemoryBuffer::getFile(Input);
     if (!Buf)
       return createFileError(Input, Buf.getError());
+    if (!In.Triple.empty()) {
+      if ((*Buf)->getBufferSize())
+        Modules.push_back(std::move(*Buf));
+      continue;
+    }
     MemoryBufferRef Ref = (*Buf)->getMemBufferRef();
     file_magic Magic = identify_magic(Ref.getBuffer());
     if (Magic == file_magic::archive) {
@@ -195,14 +231,18 @@ linkDeviceModules(ArrayRef<std::unique_ptr<MemoryBuffer>> Buffers,
   auto Linked = std::make_unique<Module>("device-" + Triple.str(), Ctx);
   Linker L(*Linked);
   for (const auto &Buf : Buffers) {
-    Expected<std::unique_ptr<Module>> M =
-        parseBitcodeFile(Buf->getMemBufferRef(), Ctx);
-    if (!M)
+    SMDiagnostic Err;
+    std::unique_ptr<Module> M = parseIR(Buf->getMemBufferRef(), Err, Ctx);
+    if (!M) {
+      std::string Problem;
+      raw_string_ostream OS(Problem);
+      Err.print(nullptr, OS, /*ShowColors=*/false, /*ShowKindLabel=*/false);
       return createStringError(inconvertibleErrorCode(),
                                "%s: corrupt device code: %s",
                                Buf->getBufferIdentifier().str().c_str(),
-                               toString(M.takeError()).c_str());
-    if (L.linkInModule(std::move(*M)))
+                               StringRef(Problem).trim().str().c_str());
+    }
+    if (L.linkInModule(std::move(M)))
       return createStringError(inconvertibleErrorCode(),
                                "%s: cannot link its device code",
                                Buf->getBufferIdentifier().str().c_str());
@@ -232,37 +272,57 @@ OptimizationLevel deviceOptLevel(const DeviceLinkOptions &Opts,
   }
 }
 
-/// Builds the image for one target from its linked device module.
-Expected<std::string> buildImage(const OffloadTarget &T, Module &M,
-                                 const DeviceLinkOptions &Opts,
-                                 TempFiles &Temps) {
-  ToolChainContext Ctx{Opts.Executable, runtimeLibDir(Opts.Executable),
-                       Opts.CudaPath, Opts.Verbose, Temps};
-  std::unique_ptr<DeviceToolChain> TC =
-      createDeviceToolChain(T.Triple, T.Arch, Ctx);
-  return TC->buildImage(M, deviceOptLevel(Opts, M));
+/// Links the device code of \p Target and has its device tool chain build
+/// the image, or with -S the assembly; std::nullopt when the inputs have no
+/// device code for it.
+Expected<std::optional<std::string>>
+buildTarget(const OffloadToolChain &Target, const DeviceLinkOptions &Opts,
+            TempFiles &Temps) {
+  auto Buffers = collectDeviceCode(Opts.Inputs, Target);
+  if (!Buffers)
+    return Buffers.takeError();
+  if (Buffers->empty())
+    return std::nullopt;
+  LLVMContext Ctx;
+  Ctx.setDiagnosticHandler(std::make_unique<DeviceLinkDiagnostics>(
+      Opts.PassedRemarks, Opts.MissedRemarks, Opts.AnalysisRemarks));
+  auto M = linkDeviceModules(*Buffers, Ctx, Target.triple());
+  if (!M)
+    return M.takeError();
+  ToolChainContext TCCtx{Opts.Executable, runtimeLibDir(Opts.Executable),
+                         Opts.CudaPath, Opts.Verbose, Temps};
+  std::unique_ptr<DeviceToolChain> TC = createDeviceToolChain(Target, TCCtx);
+  OptimizationLevel Level = deviceOptLevel(Opts, **M);
+  Expected<std::string> Built = Opts.EmitAssembly
+                                    ? TC->buildAssembly(**M, Level)
+                                    : TC->buildImage(**M, Level);
+  if (!Built)
+    return Built.takeError();
+  return std::move(*Built);
+}
+
+Error writeFile(StringRef Path, StringRef Data) {
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC);
+  if (EC)
+    return createFileError(Path, EC);
+  OS << Data;
+  return Error::success();
 }
 
 Error deviceLink(const DeviceLinkOptions &Opts) {
   TempFiles Temps(Opts.SaveTempsPrefix);
   std::vector<WrappedImage> Images;
   for (const OffloadTarget &T : Opts.Targets) {
-    std::string TargetID = "openmp-" + T.Triple;
-    auto Buffers = collectDeviceCode(Opts.Inputs, TargetID);
-    if (!Buffers)
-      return Buffers.takeError();
-    if (Buffers->empty())
-      continue;
-    LLVMContext Ctx;
-    Ctx.setDiagnosticHandler(std::make_unique<DeviceLinkDiagnostics>(
-        Opts.PassedRemarks, Opts.MissedRemarks, Opts.AnalysisRemarks));
-    auto M = linkDeviceModules(*Buffers, Ctx, T.Triple);
-    if (!M)
-      return M.takeError();
-    Expected<std::string> Image = buildImage(T, **M, Opts, Temps);
-    if (!Image)
-      return Image.takeError();
-    Images.push_back({T.Triple, T.Arch, std::move(*Image)});
+    OffloadToolChain Target(T, Opts.CudaPath);
+    Expected<std::optional<std::string>> Built =
+        buildTarget(Target, Opts, Temps);
+    if (!Built)
+      return Built.takeError();
+    if (Opts.EmitAssembly)
+      return writeFile(Opts.Output, Built->value_or(""));
+    if (*Built)
+      Images.push_back({T.Triple, T.Arch, std::move(**Built)});
   }
   return writeImageWrapper(Opts.Output, sys::getDefaultTargetTriple(), Images);
 }
@@ -279,11 +339,12 @@ int deviceLinkMain(ArrayRef<const char *> Argv) {
   return 0;
 }
 
-std::unique_ptr<DeviceToolChain> createDeviceToolChain(
-    StringRef Triple, StringRef Arch, const ToolChainContext &Ctx) {
-  if (Triple == NVPTXTriple)
-    return createNVPTXToolChain(Arch, Ctx);
-  return createHostDeviceToolChain(Triple, Ctx);
+std::unique_ptr<DeviceToolChain>
+createDeviceToolChain(const OffloadToolChain &Target,
+                      const ToolChainContext &Ctx) {
+  if (Target.isNVPTX())
+    return createNVPTXToolChain(Target, Ctx);
+  return createHostDeviceToolChain(Target.triple(), Ctx);
 }
 
 } // namespace cot

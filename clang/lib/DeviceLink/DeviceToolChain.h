@@ -13,8 +13,9 @@
 //   NVPTXToolChain.cpp       nvptx64-nvidia-cuda: OffloadABI.h's container
 //                            of PTX and cubins
 //
-// Each runs one device pass pipeline (printed with -v). Private to
-// clang/lib/DeviceLink.
+// Each runs one device pass pipeline (printed with -v). The driver's
+// OffloadToolChain says what to build: the GPU architectures and whether
+// there are cubins. Private to clang/lib/DeviceLink.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +23,7 @@
 #define CLANG_OFFLOAD_LIB_DEVICELINK_DEVICETOOLCHAIN_H
 
 #include "DeviceLinkSupport.h"
+#include "clang-offload/Driver/OffloadToolChain.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Module.h"
@@ -52,19 +54,26 @@ public:
   virtual llvm::Expected<std::string> buildImage(llvm::Module &M,
                                                  llvm::OptimizationLevel Level) = 0;
 
+  /// Lowers and optimizes \p M as for an image and returns the back end's
+  /// assembly (PTX, x86 assembly) instead: the output of
+  /// `-S --offload-device-only`.
+  virtual llvm::Expected<std::string>
+  buildAssembly(llvm::Module &M, llvm::OptimizationLevel Level) = 0;
+
 protected:
   const ToolChainContext &Ctx;
 };
 
-/// The tool chain of the offload target \p Triple (with \p Arch, the
-/// --offload-arch, for GPUs).
-std::unique_ptr<DeviceToolChain> createDeviceToolChain(
-    llvm::StringRef Triple, llvm::StringRef Arch, const ToolChainContext &Ctx);
+/// The device tool chain of the offload target \p Target.
+std::unique_ptr<DeviceToolChain>
+createDeviceToolChain(const OffloadToolChain &Target,
+                      const ToolChainContext &Ctx);
 
 std::unique_ptr<DeviceToolChain>
 createHostDeviceToolChain(llvm::StringRef Triple, const ToolChainContext &Ctx);
 std::unique_ptr<DeviceToolChain>
-createNVPTXToolChain(llvm::StringRef Arch, const ToolChainContext &Ctx);
+createNVPTXToolChain(const OffloadToolChain &Target,
+                     const ToolChainContext &Ctx);
 
 } // namespace cot
 

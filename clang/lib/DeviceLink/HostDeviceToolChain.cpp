@@ -6,8 +6,8 @@
 //
 // The x86_64-pc-linux-gnu device tool chain (DeviceToolChain.h): the pass
 // pipeline "openmp-device-host-kernels,default<O...>" (printed with -v)
-// gives each kernel the host plugin's entry and optimizes, and the image is
-// an ELF shared object, linked by our own driver against
+// gives each kernel the host plugin's entry and optimizes (-S stops at its
+// assembly), and the image is an ELF shared object, linked by our own driver against
 // libomptarget-hostdevice.a (the device side of the omp_* API) with
 // -Bsymbolic so that the image's own definitions win over the program's
 // when the host plugin dlopens it.
@@ -24,6 +24,11 @@ using namespace llvm;
 namespace cot {
 namespace {
 
+CodeGenOptLevel codeGenLevel(OptimizationLevel Level) {
+  return Level == OptimizationLevel::O0 ? CodeGenOptLevel::None
+                                        : CodeGenOptLevel::Default;
+}
+
 /// Builds the shared object that the host plugin loads.
 Expected<std::string> buildSharedObject(Module &M, OptimizationLevel Level,
                                         const ToolChainContext &Opts) {
@@ -34,10 +39,7 @@ Expected<std::string> buildSharedObject(Module &M, OptimizationLevel Level,
     return Obj.takeError();
   if (!Image)
     return Image.takeError();
-  CodeGenOptLevel CGLevel = Level == OptimizationLevel::O0
-                                ? CodeGenOptLevel::None
-                                : CodeGenOptLevel::Default;
-  if (Error E = emitObjectFile(M, *Obj, Reloc::PIC_, CGLevel))
+  if (Error E = emitObjectFile(M, *Obj, Reloc::PIC_, codeGenLevel(Level)))
     return std::move(E);
 
   std::string HostDeviceLib =
@@ -69,18 +71,39 @@ public:
 
   Expected<std::string> buildImage(Module &M,
                                    OptimizationLevel Level) override {
-    if (Error E = runDevicePipeline(
-            M, Triple, "openmp-device-host-kernels," + defaultPipeline(Level),
-            nullptr, Ctx.Verbose))
+    if (Error E = lowerAndOptimize(M, Level))
       return std::move(E);
-    if (Ctx.Temps.keeping())
-      if (Error E = saveBitcode(M, Ctx.Temps.create("device-" + Triple, "bc")))
-        return std::move(E);
     return buildSharedObject(M, Level, Ctx);
+  }
+
+  Expected<std::string> buildAssembly(Module &M,
+                                      OptimizationLevel Level) override {
+    if (Error E = lowerAndOptimize(M, Level))
+      return std::move(E);
+    Expected<std::string> Asm = Ctx.Temps.create("device-x86_64", "s");
+    if (!Asm)
+      return Asm.takeError();
+    if (Error E = emitObjectFile(M, *Asm, Reloc::PIC_, codeGenLevel(Level),
+                                 CodeGenFileType::AssemblyFile))
+      return std::move(E);
+    auto Text = MemoryBuffer::getFile(*Asm);
+    if (!Text)
+      return createFileError(*Asm, Text.getError());
+    return (*Text)->getBuffer().str();
   }
 
 private:
   std::string Triple;
+
+  Error lowerAndOptimize(Module &M, OptimizationLevel Level) {
+    if (Error E = runDevicePipeline(
+            M, Triple, "openmp-device-host-kernels," + defaultPipeline(Level),
+            nullptr, Ctx.Verbose))
+      return E;
+    if (Ctx.Temps.keeping())
+      return saveBitcode(M, Ctx.Temps.create("device-" + Triple, "bc"));
+    return Error::success();
+  }
 };
 
 } // namespace

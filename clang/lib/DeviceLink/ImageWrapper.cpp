@@ -32,7 +32,7 @@ using namespace llvm;
 namespace cot {
 
 Error emitObjectFile(Module &M, StringRef Path, Reloc::Model RM,
-                     CodeGenOptLevel Level) {
+                     CodeGenOptLevel Level, CodeGenFileType Type) {
   std::string Err;
   const Target *T = TargetRegistry::lookupTarget(M.getTargetTriple(), Err);
   if (!T)
@@ -46,10 +46,9 @@ Error emitObjectFile(Module &M, StringRef Path, Reloc::Model RM,
   if (EC)
     return createFileError(Path, EC);
   legacy::PassManager PM;
-  if (TM->addPassesToEmitFile(PM, OS, nullptr, CodeGenFileType::ObjectFile))
+  if (TM->addPassesToEmitFile(PM, OS, nullptr, Type))
     return createStringError(inconvertibleErrorCode(),
-                             "cannot emit an object file for " +
-                                 M.getTargetTriple());
+                             "cannot emit code for " + M.getTargetTriple());
   PM.run(M);
   return Error::success();
 }

@@ -41,10 +41,12 @@ llvm::Error writeImageWrapper(llvm::StringRef OutputPath,
                               llvm::StringRef HostTriple,
                               llvm::ArrayRef<WrappedImage> Images);
 
-/// Compiles \p M to an object file at \p Path for the module's triple.
-llvm::Error emitObjectFile(llvm::Module &M, llvm::StringRef Path,
-                           llvm::Reloc::Model Reloc,
-                           llvm::CodeGenOptLevel Level);
+/// Compiles \p M to an object file (or assembly) at \p Path for the
+/// module's triple.
+llvm::Error emitObjectFile(
+    llvm::Module &M, llvm::StringRef Path, llvm::Reloc::Model Reloc,
+    llvm::CodeGenOptLevel Level,
+    llvm::CodeGenFileType Type = llvm::CodeGenFileType::ObjectFile);
 
 } // namespace cot
 

@@ -16,15 +16,15 @@
 // needs runs: the lowering, LLVM's O0 pipeline, GlobalDCE and
 // openmp-device-private-atomics; the kernels call the (optimized) device
 // runtime. openmp-device-check-externs ends the pipeline. The NVPTX back end
-// emits PTX; ptxas, when a CUDA toolkit is there, adds cubins; the kernel
-// table (OffloadABI.h) carries what openmp-device-kernel-traffic found about
-// each kernel to the CUDA plugin's launch model. Without
-// --offload-arch the PTX targets the oldest GPU CUDA 13 supports and cubins
-// are built for a few common GPUs; newer GPUs JIT the PTX.
+// emits PTX for the oldest of the target's architectures; ptxas, when a
+// CUDA toolkit is there, adds a cubin for each (the architectures and the
+// toolkit come from the driver's OffloadToolChain, so that the image has
+// the steps the action graph shows); the kernel table (OffloadABI.h)
+// carries what openmp-device-kernel-traffic found about each kernel to the
+// CUDA plugin's launch model. -S writes the PTX alone.
 //
 //===----------------------------------------------------------------------===//
 
-#include "clang-offload/Basic/OffloadTarget.h"
 #include "DeviceToolChain.h"
 #include "OpenMPDevice/Diagnostics.h"
 #include "OpenMPDevice/KernelTraffic.h"
@@ -58,48 +58,17 @@ using namespace llvm;
 namespace cot {
 namespace {
 
-/// PTX is generated for this GPU unless --offload-arch says otherwise.
-constexpr StringLiteral DefaultArch = "sm_75";
-/// Cubins built without --offload-arch.
-constexpr StringLiteral DefaultCubinArchs[] = {"sm_75", "sm_80", "sm_90"};
-
 /// What the NVPTX image builder needs to know.
 struct NVPTXImageOptions {
-  std::string Arch;     ///< --offload-arch, or empty for the default set
-  std::string CudaPath; ///< --cuda-path, or empty to search
+  std::string PTXArch;                 ///< the PTX's (and O3's) GPU
+  std::vector<std::string> CubinArchs; ///< none without ptxas
+  std::string CudaPath;                ///< --cuda-path, or empty to search
   std::string RuntimeLibDir;
   bool Verbose;
   /// O3 and whole-program ptxas, or (at -O0) only the passes correctness
   /// needs and relocatable ptxas output linked by nvlink.
   bool Optimize;
 };
-
-/// CUDA toolkit directories to search, most specific first; --cuda-path
-/// alone when given.
-std::vector<std::string> cudaRoots(StringRef CudaPath) {
-  std::vector<std::string> Roots;
-  if (!CudaPath.empty())
-    return {CudaPath.str()};
-  for (const char *Var : {"CUDA_PATH", "CUDA_HOME"})
-    if (std::optional<std::string> V = sys::Process::GetEnv(Var))
-      Roots.push_back(*V);
-  if (ErrorOr<std::string> Ptxas = sys::findProgramByName("ptxas"))
-    Roots.push_back(
-        sys::path::parent_path(sys::path::parent_path(*Ptxas)).str());
-  Roots.push_back("/usr/local/cuda");
-  Roots.push_back("/usr/lib/cuda");
-  return Roots;
-}
-
-std::optional<std::string> findInCuda(StringRef CudaPath, StringRef Rel) {
-  for (const std::string &Root : cudaRoots(CudaPath)) {
-    SmallString<256> P(Root);
-    sys::path::append(P, Rel);
-    if (sys::fs::exists(P))
-      return std::string(P);
-  }
-  return std::nullopt;
-}
 
 /// Links the bitcode library \p Path (\p What, for messages) into \p M,
 /// only what \p M needs of it; reports failures.
@@ -330,12 +299,6 @@ Error writeFile(StringRef Path, StringRef Data) {
   return Error::success();
 }
 
-unsigned smNumber(StringRef Arch) {
-  unsigned N = 0;
-  Arch.drop_front(3).rtrim("a").getAsInteger(10, N);
-  return N;
-}
-
 struct Part {
   uint32_t Kind;
   uint32_t Sm;
@@ -359,7 +322,7 @@ Error assembleCubin(StringRef Ptxas, StringRef PTXFile, StringRef Arch,
   // against 6.7 s on an H200), for 43% less ptxas time.
   StringRef Level = "-O3";
   std::optional<std::string> Nvlink =
-      Opts.Optimize ? std::nullopt : findInCuda(Opts.CudaPath, "bin/nvlink");
+      Opts.Optimize ? std::nullopt : findCudaFile(Opts.CudaPath, "bin/nvlink");
   if (!Nvlink)
     return runCommand({Ptxas, ArchFlag, Level, PTXFile, "-o", Cubin},
                       Opts.Verbose);
@@ -375,25 +338,20 @@ Error assembleCubin(StringRef Ptxas, StringRef PTXFile, StringRef Arch,
                     Opts.Verbose);
 }
 
-/// Assembles the PTX for each arch with ptxas; none without a toolkit.
-Expected<std::vector<Part>> assembleCubins(StringRef PTX,
-                                           ArrayRef<std::string> Archs,
+/// Assembles the PTX file with ptxas for each cubin arch (none without a
+/// toolkit).
+Expected<std::vector<Part>> assembleCubins(StringRef PTXFile,
                                            const NVPTXImageOptions &Opts,
                                            TempFiles &Temps) {
   std::vector<Part> Cubins;
-  std::optional<std::string> Ptxas = findInCuda(Opts.CudaPath, "bin/ptxas");
+  std::optional<std::string> Ptxas = findCudaFile(Opts.CudaPath, "bin/ptxas");
   if (!Ptxas)
     return Cubins;
-  Expected<std::string> PTXFile = Temps.create("device-nvptx", "ptx");
-  if (!PTXFile)
-    return PTXFile.takeError();
-  if (Error E = writeFile(*PTXFile, PTX))
-    return std::move(E);
-  for (const std::string &Arch : Archs) {
+  for (const std::string &Arch : Opts.CubinArchs) {
     Expected<std::string> Cubin = Temps.create("device-" + Arch, "cubin");
     if (!Cubin)
       return Cubin.takeError();
-    if (Error E = assembleCubin(*Ptxas, *PTXFile, Arch, *Cubin, Opts, Temps))
+    if (Error E = assembleCubin(*Ptxas, PTXFile, Arch, *Cubin, Opts, Temps))
       return std::move(E);
     auto Bytes = MemoryBuffer::getFile(*Cubin);
     if (!Bytes)
@@ -458,33 +416,15 @@ std::string packImage(ArrayRef<Part> Parts) {
   return Out;
 }
 
-/// Builds an nvptx64 image (OffloadABI.h's container of PTX and cubins) from
-/// a linked device module.
-Expected<std::string> buildNVPTXImage(Module &M, const NVPTXImageOptions &Opts,
-                                      TempFiles &Temps) {
-  std::vector<std::string> CubinArchs;
-  if (Opts.Arch.empty()) {
-    CubinArchs.assign(std::begin(DefaultCubinArchs), std::end(DefaultCubinArchs));
-  } else {
-    SmallVector<StringRef, 4> Named;
-    StringRef(Opts.Arch).split(Named, OffloadTarget::ArchSeparator, -1, false);
-    for (StringRef A : Named)
-      CubinArchs.push_back(A.str());
-  }
-  // The PTX is for the oldest arch, so that any newer GPU can JIT it.
-  std::string Arch =
-      Opts.Arch.empty()
-          ? DefaultArch.str()
-          : *min_element(CubinArchs, [](StringRef L, StringRef R) {
-              return smNumber(L) < smNumber(R);
-            });
-
+/// Lowers and optimizes a linked device module and emits its PTX.
+Expected<std::string> lowerToPTX(Module &M, const NVPTXImageOptions &Opts,
+                                 TempFiles &Temps) {
   Expected<std::unique_ptr<TargetMachine>> TM =
-      nvptxTargetMachine(Arch, Opts.Optimize);
+      nvptxTargetMachine(Opts.PTXArch, Opts.Optimize);
   if (!TM)
     return TM.takeError();
   std::optional<std::string> Libdevice =
-      findInCuda(Opts.CudaPath, "nvvm/libdevice/libdevice.10.bc");
+      findCudaFile(Opts.CudaPath, "nvvm/libdevice/libdevice.10.bc");
   std::string Pipeline =
       nvptxPipeline(Opts, Libdevice.has_value(), Temps.keeping());
   if (Error E = runDevicePipeline(M, NVPTXTriple, Pipeline, TM->get(),
@@ -497,28 +437,42 @@ Expected<std::string> buildNVPTXImage(Module &M, const NVPTXImageOptions &Opts,
   if (Temps.keeping())
     if (Error E = saveBitcode(M, Temps.create("device-nvptx", "bc")))
       return std::move(E);
-  Expected<std::string> PTX = emitPTX(M, **TM);
+  return emitPTX(M, **TM);
+}
+
+/// Builds an nvptx64 image (OffloadABI.h's container of PTX and cubins) from
+/// a linked device module.
+Expected<std::string> buildNVPTXImage(Module &M, const NVPTXImageOptions &Opts,
+                                      TempFiles &Temps) {
+  Expected<std::string> PTX = lowerToPTX(M, Opts, Temps);
   if (!PTX)
     return PTX.takeError();
+  // ptxas reads the PTX from a file, which -save-temps keeps.
+  std::vector<Part> Cubins;
+  if (Temps.keeping() || !Opts.CubinArchs.empty()) {
+    Expected<std::string> PTXFile = Temps.create("device-nvptx-ptx", "ptx");
+    if (!PTXFile)
+      return PTXFile.takeError();
+    if (Error E = writeFile(*PTXFile, *PTX))
+      return std::move(E);
+    Expected<std::vector<Part>> Assembled =
+        assembleCubins(*PTXFile, Opts, Temps);
+    if (!Assembled)
+      return Assembled.takeError();
+    Cubins = std::move(*Assembled);
+  }
+  // The runtime hands the PTX to the CUDA JIT as a C string.
   PTX->push_back('\0');
-
-  if (Temps.keeping())
-    if (Expected<std::string> Kept = Temps.create("device-nvptx-ptx", "ptx"))
-      if (Error E = writeFile(*Kept, StringRef(*PTX).drop_back()))
-        return std::move(E);
-
-  std::vector<Part> Parts = {{COT_NV_PART_PTX, smNumber(Arch), *PTX}};
-  Expected<std::vector<Part>> Cubins =
-      assembleCubins(StringRef(*PTX).drop_back(), CubinArchs, Opts, Temps);
-  if (!Cubins)
-    return Cubins.takeError();
-  append_range(Parts, *Cubins);
+  std::vector<Part> Parts = {{COT_NV_PART_PTX, smNumber(Opts.PTXArch), *PTX}};
+  append_range(Parts, Cubins);
   if (std::optional<Part> Table = kernelTablePart(M)) {
-    if (Temps.keeping())
-      if (Expected<std::string> Kept =
-              Temps.create("device-kernel-table", "bin"))
-        if (Error E = writeFile(*Kept, Table->Bytes))
-          return std::move(E);
+    if (Temps.keeping()) {
+      Expected<std::string> Kept = Temps.create("device-kernel-table", "bin");
+      if (!Kept)
+        return Kept.takeError();
+      if (Error E = writeFile(*Kept, Table->Bytes))
+        return std::move(E);
+    }
     Parts.push_back(std::move(*Table));
   }
   return packImage(Parts);
@@ -526,25 +480,38 @@ Expected<std::string> buildNVPTXImage(Module &M, const NVPTXImageOptions &Opts,
 
 class NVPTXToolChain : public DeviceToolChain {
 public:
-  NVPTXToolChain(StringRef Arch, const ToolChainContext &Ctx)
-      : DeviceToolChain(Ctx), Arch(Arch) {}
+  NVPTXToolChain(const OffloadToolChain &Target, const ToolChainContext &Ctx)
+      : DeviceToolChain(Ctx), Target(Target) {}
 
   Expected<std::string> buildImage(Module &M,
                                    OptimizationLevel Level) override {
-    NVPTXImageOptions Opts{Arch, Ctx.CudaPath, Ctx.RuntimeLibDir, Ctx.Verbose,
-                           Level != OptimizationLevel::O0};
-    return buildNVPTXImage(M, Opts, Ctx.Temps);
+    return buildNVPTXImage(M, options(Level), Ctx.Temps);
+  }
+
+  Expected<std::string> buildAssembly(Module &M,
+                                      OptimizationLevel Level) override {
+    return lowerToPTX(M, options(Level), Ctx.Temps);
   }
 
 private:
-  std::string Arch;
+  const OffloadToolChain &Target;
+
+  NVPTXImageOptions options(OptimizationLevel Level) const {
+    return {Target.ptxArch().str(),
+            Target.cubinArchs().vec(),
+            Ctx.CudaPath,
+            Ctx.RuntimeLibDir,
+            Ctx.Verbose,
+            Level != OptimizationLevel::O0};
+  }
 };
 
 } // namespace
 
 std::unique_ptr<DeviceToolChain>
-createNVPTXToolChain(StringRef Arch, const ToolChainContext &Ctx) {
-  return std::make_unique<NVPTXToolChain>(Arch, Ctx);
+createNVPTXToolChain(const OffloadToolChain &Target,
+                     const ToolChainContext &Ctx) {
+  return std::make_unique<NVPTXToolChain>(Target, Ctx);
 }
 
 } // namespace cot

@@ -4,33 +4,38 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Runs Clang 19's driver in process and adds the offload steps to the job
-// list it builds:
-//   - each compile job gets `-cot-offload-targets=...`, so that our cc1 adds
-//     the Sema step, host lowering and device extraction (Frontend/CC1.cpp,
-//     which the program hands in: the Driver library does not link it);
-//   - each link job is preceded by a device-link job (`clang
-//     -cot-device-link`) that builds the device images from the device code
-//     embedded in the objects and wraps them into an object that registers
-//     them with libomptarget; the link job gets that object and libomptarget.
-// Everything else is Clang's driver unchanged, so `-###` and
-// `-ccc-print-phases` show the real jobs.
+// Runs Clang 19's driver in process on the command line without its
+// offload options, which builds the host actions. With offload targets the
+// offload action graph (OffloadActions.h) adds the offload steps to them,
+// and the jobs are built from that graph (OffloadJobs.h) instead of Clang's:
+// -ccc-print-phases prints the graph, -ccc-print-bindings the tool each job
+// runs, -### and -v the jobs, and -save-temps keeps each step's file. The
+// compile jobs run in process through the cc1 entry the program hands in
+// (Frontend/CC1.h; the Driver library does not link it). Without offload
+// targets it is Clang's driver unchanged.
 //
 //===----------------------------------------------------------------------===//
 
 #include "clang-offload/Driver/OffloadDriver.h"
+#include "clang-offload/Driver/OffloadActions.h"
+#include "clang-offload/Driver/OffloadJobs.h"
 #include "clang-offload/Driver/OffloadOptions.h"
+#include "clang-offload/Driver/OffloadToolChain.h"
 
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticDriver.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Driver/Compilation.h"
 #include "clang/Driver/Driver.h"
+#include "clang/Driver/InputInfo.h"
 #include "clang/Driver/Job.h"
+#include "clang/Driver/Options.h"
 #include "clang/Driver/Tool.h"
 #include "clang/Driver/ToolChain.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Option/ArgList.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -55,120 +60,6 @@ std::string runtimeLibDir(StringRef Executable) {
   SmallString<256> Dir = sys::path::parent_path(sys::path::parent_path(Executable));
   sys::path::append(Dir, "lib");
   return std::string(Dir);
-}
-
-static bool isCodeGenCC1Job(const Command &Job) {
-  const opt::ArgStringList &Args = Job.getArguments();
-  if (Args.empty() || StringRef(Args[0]) != "-cc1")
-    return false;
-  return any_of(Args, [](StringRef A) {
-    return A == "-emit-obj" || A == "-emit-llvm" || A == "-emit-llvm-bc" ||
-           A == "-S" || A == "-emit-llvm-only" || A == "-emit-codegen-only";
-  });
-}
-
-static void addOffloadTargetsToCompileJob(Compilation &C, Command &Job,
-                                          const OffloadOptions &Opts) {
-  opt::ArgStringList Args = Job.getArguments();
-  Args.push_back(C.getArgs().MakeArgString(Twine(CC1OffloadTargetsFlag) +
-                                           encodeOffloadTargets(Opts.Targets)));
-  Job.replaceArguments(Args);
-}
-
-/// -save-temps keeps the device link's files as <output>-device-*. For an
-/// output that is not a regular file (-o /dev/null, a FIFO) they go to the
-/// current directory under the output's name instead, as with
-/// -save-temps=cwd, rather than next to the device node.
-static std::string saveTempsPrefix(const opt::ArgList &Args) {
-  StringRef Output = Args.getLastArgValue(options::OPT_o, "a.out");
-  sys::fs::file_status Status;
-  if (!sys::fs::status(Output, Status) && !sys::fs::is_regular_file(Status) &&
-      !sys::fs::is_directory(Status))
-    return sys::path::filename(Output).str();
-  return Output.str();
-}
-
-/// Builds `clang -cot-device-link -targets=... -o <wrapper.o> <inputs>`.
-static std::unique_ptr<Command>
-makeDeviceLinkJob(Compilation &C, const Command &LinkJob,
-                  const OffloadOptions &Opts, StringRef Executable,
-                  const char *WrapperObject) {
-  opt::DerivedArgList &DAL = C.getArgs();
-  opt::ArgStringList Args;
-  Args.push_back(DeviceLinkFlag);
-  Args.push_back(DAL.MakeArgString("-targets=" +
-                                   encodeOffloadTargets(Opts.Targets)));
-  if (!Opts.CudaPath.empty())
-    Args.push_back(DAL.MakeArgString("-cuda-path=" + Opts.CudaPath));
-  for (const auto &[Triple, Value] : Opts.TargetArgs)
-    Args.push_back(DAL.MakeArgString("-Xtarget=" + Triple + "=" + Value));
-  if (const opt::Arg *O = DAL.getLastArg(options::OPT_O_Group))
-    Args.push_back(DAL.MakeArgString(O->getAsString(DAL)));
-  if (DAL.hasArg(options::OPT_v))
-    Args.push_back("-v");
-  // The device passes' remarks (-Rpass=openmp-device) come from the link.
-  for (const opt::Arg *A : DAL.filtered(options::OPT_Rpass_EQ,
-                                        options::OPT_Rpass_missed_EQ,
-                                        options::OPT_Rpass_analysis_EQ))
-    Args.push_back(DAL.MakeArgString(A->getAsString(DAL)));
-  // -save-temps keeps the device link's files as <output>-device-*.
-  if (DAL.hasArg(options::OPT_save_temps_EQ, options::OPT_save_temps))
-    Args.push_back(DAL.MakeArgString("-save-temps=" + saveTempsPrefix(DAL)));
-  Args.push_back("-o");
-  Args.push_back(WrapperObject);
-  for (const InputInfo &II : LinkJob.getInputInfos())
-    if (II.isFilename())
-      Args.push_back(II.getFilename());
-  // Static libraries named with -l carry device code too.
-  for (StringRef A : LinkJob.getArguments())
-    if ((A.starts_with("-L") && A.size() > 2) ||
-        (A.starts_with("-l") && A.size() > 2))
-      Args.push_back(DAL.MakeArgString(A));
-  return std::make_unique<Command>(
-      LinkJob.getSource(), LinkJob.getCreator(), ResponseFileSupport::None(),
-      DAL.MakeArgString(Executable), Args, LinkJob.getInputInfos());
-}
-
-/// Adds the device images' wrapper object and libomptarget to a link job.
-/// libomptarget goes before libomp so that its omp_* device API wins.
-static void addOffloadRuntimeToLinkJob(Compilation &C, Command &LinkJob,
-                                       const char *WrapperObject,
-                                       StringRef LibDir) {
-  opt::DerivedArgList &DAL = C.getArgs();
-  opt::ArgStringList Args = LinkJob.getArguments();
-  opt::ArgStringList Runtime = {WrapperObject,
-                                DAL.MakeArgString("-L" + LibDir),
-                                "-lomptarget", "-rpath",
-                                DAL.MakeArgString(LibDir)};
-  auto LibOmp = find_if(Args, [](StringRef A) {
-    return A == "-lomp" || A == "-liomp5" || A == "-lgomp";
-  });
-  Args.insert(LibOmp, Runtime.begin(), Runtime.end());
-  LinkJob.replaceArguments(Args);
-}
-
-static void addOffloadJobs(Compilation &C, const OffloadOptions &Opts,
-                           StringRef Executable) {
-  // JobList only appends; the device link must run right before the link,
-  // so insert into the list it owns.
-  auto &Jobs = const_cast<JobList::list_type &>(C.getJobs().getJobs());
-  std::string LibDir = runtimeLibDir(Executable);
-  for (size_t I = 0; I < Jobs.size(); ++I) {
-    Command &Job = *Jobs[I];
-    if (isCodeGenCC1Job(Job)) {
-      addOffloadTargetsToCompileJob(C, Job, Opts);
-      continue;
-    }
-    if (!Job.getCreator().isLinkJob())
-      continue;
-    std::string Temp = C.getDriver().GetTemporaryPath("offload-images", "o");
-    const char *Wrapper =
-        C.addTempFile(C.getArgs().MakeArgString(Temp));
-    auto DeviceLink = makeDeviceLinkJob(C, Job, Opts, Executable, Wrapper);
-    addOffloadRuntimeToLinkJob(C, Job, Wrapper, LibDir);
-    Jobs.insert(Jobs.begin() + I, std::move(DeviceLink));
-    ++I;
-  }
 }
 
 /// clang++ is a link to clang; the real executable's name does not tell the
@@ -216,6 +107,86 @@ static void printOffloadVersion(ArrayRef<const char *> Args) {
         " (OpenMP offloading compiler built on Clang " COT_LLVM_VERSION ")\n";
 }
 
+/// Removes \p Flag from \p Args; returns whether it was there.
+static bool takeFlag(std::vector<const char *> &Args, StringRef Flag) {
+  auto It = remove_if(Args, [&](StringRef A) { return A == Flag; });
+  bool Found = It != Args.end();
+  Args.erase(It, Args.end());
+  return Found;
+}
+
+/// What -ccc-print-bindings prints, per job: its target, tool, inputs and
+/// outputs.
+static void printBindings(const Compilation &C, const OffloadGraph &G) {
+  for (const Command &Job : C.getJobs()) {
+    const OffloadToolChain *Target = G.deviceTarget(&Job.getSource());
+    outs() << "# \""
+           << (Target ? Target->triple().str()
+                      : C.getDefaultToolChain().getTripleString())
+           << "\" - \"" << Job.getCreator().getName() << "\", inputs: [";
+    ListSeparator Sep;
+    for (const InputInfo &In : Job.getInputInfos())
+      outs() << Sep << In.getAsString();
+    outs() << "], output";
+    if (Job.getOutputFilenames().size() > 1)
+      outs() << "s";
+    outs() << ": ";
+    ListSeparator OutSep;
+    for (const std::string &Out : Job.getOutputFilenames())
+      outs() << OutSep << '"' << Out << '"';
+    outs() << "\n";
+  }
+}
+
+/// Options that look at the action graph rather than run it, which Clang's
+/// driver must not act on for an offloading compilation.
+struct GraphQueries {
+  bool PrintPhases = false;
+  bool PrintBindings = false;
+};
+
+/// Builds the offload graph over Clang's host actions of \p C and the jobs
+/// from it, or prints what -ccc-print-phases and -ccc-print-bindings ask
+/// for. Returns false when the compilation must not run.
+static bool buildOffloadCompilation(Compilation &C, const OffloadOptions &Opts,
+                                    ArrayRef<OffloadToolChain> Targets,
+                                    StringRef Executable, GraphQueries Queries,
+                                    std::unique_ptr<OffloadGraph> &Graph,
+                                    std::unique_ptr<OffloadJobs> &Jobs,
+                                    int &Result) {
+  const Driver &D = C.getDriver();
+  Expected<std::unique_ptr<OffloadGraph>> Built =
+      OffloadGraph::build(C, Targets, Opts.DeviceOnly);
+  if (!Built) {
+    D.Diag(D.getDiags().getCustomDiagID(DiagnosticsEngine::Error, "%0"))
+        << toString(Built.takeError());
+    Result = 1;
+    return false;
+  }
+  Graph = std::move(*Built);
+  if (Queries.PrintPhases) {
+    Graph->print(errs());
+    Result = 0;
+    return false;
+  }
+  if (Opts.DeviceOnly && C.getActions().size() > 1 &&
+      C.getArgs().hasArg(options::OPT_o))
+    D.Diag(clang::diag::err_drv_output_argument_with_multiple_files);
+  C.getJobs().clear();
+  Jobs = std::make_unique<OffloadJobs>(
+      C, *Graph,
+      OffloadJobOptions{Opts, Executable.str(), runtimeLibDir(Executable)});
+  Jobs->build();
+  Result = D.getDiags().hasErrorOccurred();
+  if (Result)
+    return false;
+  if (Queries.PrintBindings) {
+    printBindings(C, *Graph);
+    return false;
+  }
+  return true;
+}
+
 int driverMain(ArrayRef<const char *> Argv, CC1Function CC1) {
   BumpPtrAllocator Alloc;
   StringSaver Saver(Alloc);
@@ -238,6 +209,14 @@ int driverMain(ArrayRef<const char *> Argv, CC1Function CC1) {
   for (const std::string &Warning : Opts->IgnoredFlagWarnings)
     WithColor::warning(errs(), ProgName) << Warning << "\n";
 
+  // The offload graph answers these; Clang's driver would answer them for
+  // the host alone.
+  GraphQueries Queries;
+  if (Opts->isOffloading()) {
+    Queries.PrintPhases = takeFlag(Args, "-ccc-print-phases");
+    Queries.PrintBindings = takeFlag(Args, "-ccc-print-bindings");
+  }
+
   std::unique_ptr<DiagnosticOptions> DiagOpts = CreateAndPopulateDiagOpts(Args);
   auto *DiagClient = new TextDiagnosticPrinter(errs(), DiagOpts.get());
   DiagClient->setPrefix(ProgName);
@@ -251,11 +230,23 @@ int driverMain(ArrayRef<const char *> Argv, CC1Function CC1) {
   std::unique_ptr<Compilation> C(TheDriver.BuildCompilation(Args));
   if (!C || C->containsError() || Diags.hasErrorOccurred())
     return 1;
-  if (Opts->isOffloading())
-    addOffloadJobs(*C, *Opts, Executable);
+
+  // The graph and the jobs' tools and arguments live until the jobs ran.
+  std::vector<OffloadToolChain> Targets;
+  for (const OffloadTarget &T : Opts->Targets)
+    Targets.emplace_back(T, Opts->CudaPath);
+  std::unique_ptr<OffloadGraph> Graph;
+  std::unique_ptr<OffloadJobs> Jobs;
+  int Res = 0;
+  if (Opts->isOffloading() &&
+      !buildOffloadCompilation(*C, *Opts, Targets, Executable, Queries, Graph,
+                               Jobs, Res)) {
+    Diags.getClient()->finish();
+    return Res;
+  }
 
   SmallVector<std::pair<int, const Command *>, 4> FailingCommands;
-  int Res = TheDriver.ExecuteCompilation(*C, FailingCommands);
+  Res = TheDriver.ExecuteCompilation(*C, FailingCommands);
   for (const auto &[Code, Failing] : FailingCommands) {
     if (!Res)
       Res = Code;

@@ -116,10 +116,6 @@ struct IgnoredFlag {
   StringLiteral Instead;
 };
 static constexpr IgnoredFlag IgnoredFlags[] = {
-    {"--offload-device-only",
-     "the output holds host and device code; clang-offload-bundler "
-     "-unbundle extracts the device part"},
-    {"--cuda-device-only", "the output holds host and device code"},
     {"-foffload-lto", "device code is always linked as LLVM bitcode"},
     {"-fno-offload-lto", "device code is always linked as LLVM bitcode"},
     {"-fopenmp-cuda-mode", "the GPU runtime has one mode"},
@@ -151,7 +147,9 @@ extractOffloadOptions(std::vector<const char *> &Args) {
   std::vector<std::string> Archs;
   std::vector<const char *> Kept;
   bool SawTargetsFlag = false;
-  bool HostOnly = false;
+  // --offload-host-only, --offload-device-only, --offload-host-device (and
+  // the --cuda- spellings): the last one wins, as upstream.
+  enum class Side { HostAndDevice, Host, Device } Compiled = Side::HostAndDevice;
   for (size_t I = 0; I < Args.size(); ++I) {
     StringRef A = Args[I];
     if (A.consume_front("-fopenmp-targets=")) {
@@ -176,8 +174,16 @@ extractOffloadOptions(std::vector<const char *> &Args) {
       Opts.IgnoredFlagWarnings.push_back(std::move(*Warning));
       continue;
     }
-    if (A == "--offload-host-only") {
-      HostOnly = true;
+    if (A == "--offload-host-only" || A == "--cuda-host-only") {
+      Compiled = Side::Host;
+      continue;
+    }
+    if (A == "--offload-device-only" || A == "--cuda-device-only") {
+      Compiled = Side::Device;
+      continue;
+    }
+    if (A == "--offload-host-device" || A == "--cuda-compile-host-device") {
+      Compiled = Side::HostAndDevice;
       continue;
     }
     if (A.consume_front("--cuda-path=")) {
@@ -223,8 +229,9 @@ extractOffloadOptions(std::vector<const char *> &Args) {
     if (T.Triple == "nvptx64-nvidia-cuda" && !UniqueArchs.empty())
       T.Arch = join(UniqueArchs, OffloadTarget::ArchSeparator);
   // As upstream: host code only, without the device code (or its link).
-  if (HostOnly)
+  if (Compiled == Side::Host)
     Opts.Targets.clear();
+  Opts.DeviceOnly = Compiled == Side::Device && Opts.isOffloading();
   Args = std::move(Kept);
   return Opts;
 }

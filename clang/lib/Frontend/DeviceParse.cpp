@@ -7,8 +7,9 @@
 // The scan runs the preprocessor alone over the input with a callback on
 // #ifdef/#ifndef/#elifdef/#elifndef and defined() of the device macros. The
 // device parse is a second CompilerInstance on a copy of the invocation
-// with those macros predefined, running the offload action in extraction
-// mode (HostLoweringOptions::ExtractInto) and emitting nothing.
+// with those macros predefined (or on the input as the device preprocessed
+// it), running the offload action in extraction mode
+// (HostLoweringOptions::ExtractOnly) and emitting nothing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,14 +30,6 @@ using namespace llvm;
 
 namespace cot {
 namespace {
-
-/// The macros a device compilation of \p Triple predefines (beyond the
-/// host's), as upstream Clang's OpenMP device compilations do.
-std::vector<std::string> deviceMacros(StringRef Triple) {
-  if (Triple == "nvptx64-nvidia-cuda")
-    return {"__NVPTX__", "__nvptx__", "__nvptx64__", "__OPENMP_NVPTX__"};
-  return {};
-}
 
 class MacroTestWatcher : public PPCallbacks {
 public:
@@ -132,12 +125,21 @@ targetsWithMacroTests(CompilerInstance &Host, ArrayRef<OffloadTarget> Targets) {
 }
 
 bool runDeviceParse(CompilerInstance &Host, const OffloadTarget &T,
-                    DeviceBitcodeMap &Out) {
+                    StringRef DeviceSource, DeviceBitcodeMap &Out) {
   CompilerInstance Dev;
   Dev.setInvocation(std::make_shared<CompilerInvocation>(Host.getInvocation()));
-  for (const std::string &M : deviceMacros(T.Triple))
-    Dev.getPreprocessorOpts().addMacroDef(M);
-  Dev.getFrontendOpts().ProgramAction = frontend::EmitLLVMOnly;
+  FrontendOptions &FEOpts = Dev.getFrontendOpts();
+  if (DeviceSource.empty()) {
+    for (const std::string &M : deviceMacros(T.Triple))
+      Dev.getPreprocessorOpts().addMacroDef(M);
+  } else {
+    InputKind Kind = FEOpts.Inputs.front().getKind();
+    FEOpts.Inputs = {FrontendInputFile(DeviceSource, Kind)};
+  }
+  FEOpts.ProgramAction = frontend::EmitLLVMOnly;
+  // The extraction runs at the start of the LLVM pipeline, also in a job
+  // that stops before it (-save-temps' compile).
+  Dev.getCodeGenOpts().DisableLLVMPasses = false;
   Dev.getFrontendOpts().OutputFile.clear();
   Dev.createDiagnostics(&Host.getDiagnosticClient(), /*ShouldOwnClient=*/false);
   std::unique_ptr<FrontendAction> CodeGen = CreateFrontendAction(Dev);
@@ -145,7 +147,8 @@ bool runDeviceParse(CompilerInstance &Host, const OffloadTarget &T,
     return false;
   HostLoweringOptions Opts;
   Opts.Targets = {T};
-  Opts.ExtractInto = &Out;
+  Opts.DeviceCode = &Out;
+  Opts.ExtractOnly = true;
   std::unique_ptr<FrontendAction> Act = acceptRequiresReverseOffload(
       createOffloadFrontendAction(std::move(CodeGen), Dev, Opts));
   return Dev.ExecuteAction(*Act) && Out.count(T.Triple);

@@ -5,9 +5,10 @@
 //===----------------------------------------------------------------------===//
 //
 // The one piece of vocabulary every compiler library shares: an offload
-// target (triple and GPU arch) and how the driver writes a list of them on
-// the command line of the jobs it starts (the cc1 compile and the device
-// link). It sits below the Driver, Frontend, CodeGen and DeviceLink
+// target (triple and GPU arch), how the driver writes a list of them on the
+// command line of the jobs it starts (the cc1 compile and the device link),
+// the cc1 flags that name a compile's device files, and the macros device
+// code sees. It sits below the Driver, Frontend, CodeGen and DeviceLink
 // libraries, so that none of them needs another's headers for it.
 //
 //===----------------------------------------------------------------------===//
@@ -19,6 +20,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cot {
@@ -40,6 +42,30 @@ constexpr llvm::StringLiteral CC1OffloadTargetsFlag = "-cot-offload-targets=";
 /// CC1OffloadTargetsFlag and of the device link's -targets=.
 std::string encodeOffloadTargets(llvm::ArrayRef<OffloadTarget> Targets);
 std::vector<OffloadTarget> decodeOffloadTargets(llvm::StringRef Value);
+
+/// The cc1 flag `-cot-device-output=<triple>=<file>`: where a compile job
+/// writes the device code it extracts for <triple> (LLVM bitcode, or
+/// textual IR with -cot-device-output-text). Device code never rides in the
+/// host output: the driver bundles the two.
+constexpr llvm::StringLiteral CC1DeviceOutputFlag = "-cot-device-output=";
+/// With it the device outputs are textual IR (for text bundles).
+constexpr llvm::StringLiteral CC1DeviceOutputTextFlag =
+    "-cot-device-output-text";
+
+/// The cc1 flag `-cot-device-source=<triple>=<file>`: the input preprocessed
+/// with <triple>'s device macros (the device part of a bundled .i). Where it
+/// differs from the input itself, <triple>'s device code comes from a parse
+/// of it (Frontend/DeviceParse.h).
+constexpr llvm::StringLiteral CC1DeviceSourceFlag = "-cot-device-source=";
+
+/// Splits the value of a `<triple>=<file>` flag; empty parts if malformed.
+std::pair<llvm::StringRef, llvm::StringRef>
+splitTargetFile(llvm::StringRef Value);
+
+/// The macros a device compilation of \p Triple predefines beyond the
+/// host's, as upstream Clang's OpenMP device compilations do: device code
+/// that tests them sees them (device preprocessing, device parses).
+std::vector<std::string> deviceMacros(llvm::StringRef Triple);
 
 } // namespace cot
 

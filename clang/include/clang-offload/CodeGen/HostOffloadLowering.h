@@ -6,8 +6,9 @@
 //
 // The host lowering pass (ARCHITECTURE.md, section 3, step 2): turns the
 // marker calls of our Sema step into libomptarget calls, emits the offload
-// entries table, and embeds the extracted device module in the host object,
-// one section per offload target.
+// entries table, and hands the extracted device module, as bitcode per
+// offload target, to the compile job, which writes it next to the host
+// output (the driver bundles the two).
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,10 +32,13 @@ using DeviceBitcodeMap = std::map<std::string, std::string>;
 /// What one run of the pass does.
 struct HostLoweringOptions {
   std::vector<OffloadTarget> Targets;
-  /// A device parse: only extract the device code and store it here per
-  /// target; the host code of that parse is thrown away.
-  DeviceBitcodeMap *ExtractInto = nullptr;
-  /// Device code of an earlier device parse, embedded for these targets
+  /// Receives each target's device code (the compile job writes it out);
+  /// nothing is kept when null.
+  DeviceBitcodeMap *DeviceCode = nullptr;
+  /// A device parse: only extract the device code; the host code of that
+  /// parse is thrown away.
+  bool ExtractOnly = false;
+  /// Device code of an earlier device parse, taken for these targets
   /// instead of this parse's own.
   const DeviceBitcodeMap *DeviceParses = nullptr;
   /// Filled by the Sema step while the unit is parsed.
@@ -55,11 +59,6 @@ public:
 private:
   HostLoweringOptions Opts;
 };
-
-/// The name of the object-file section that holds a device module for
-/// \p Triple: `__CLANG_OFFLOAD_BUNDLE__openmp-<triple>`, as the bundler's
-/// object format has it.
-std::string deviceSectionName(llvm::StringRef Triple);
 
 } // namespace cot
 

@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // bin/clang is Clang 19's driver used as a library, plus the offload steps:
-// it strips the offload options, lets Clang's driver build the job list, then
-// tells each compile job its offload targets and puts a device-link job in
-// front of the link job.
+// it strips the offload options, lets Clang's driver build the host actions,
+// adds the offload steps to them (OffloadActions.h) and builds the jobs from
+// that graph (OffloadJobs.h).
 //
 //===----------------------------------------------------------------------===//
 

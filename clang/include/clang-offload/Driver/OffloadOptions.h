@@ -33,6 +33,9 @@ struct OffloadOptions {
   /// Offload flags of upstream Clang that this compiler does without, each
   /// with why: the driver warns about each and drops it.
   std::vector<std::string> IgnoredFlagWarnings;
+  /// --offload-device-only: the outputs are the device steps' (one per
+  /// target, and per GPU arch for -S), as upstream.
+  bool DeviceOnly = false;
 
   bool isOffloading() const { return !Targets.empty(); }
 };

@@ -9,7 +9,9 @@
 // macros, still for the host triple, and the device code of that target is
 // taken from the second parse (ARCHITECTURE.md, section 3). Files without
 // such tests, nearly all, keep the single parse: a preprocessor-only scan
-// tells them apart.
+// tells them apart. A preprocessed input (a bundled .i) has its device
+// preprocessing with it; where that differs from the host's, it is what the
+// second parse reads.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,10 +31,12 @@ namespace cot {
 std::vector<OffloadTarget> targetsWithMacroTests(clang::CompilerInstance &Host,
                                                  llvm::ArrayRef<OffloadTarget> Targets);
 
-/// Parses the input of \p Host again with \p T's predefined macros and
-/// stores its device code in \p Out. Diagnostics go to \p Host's client.
+/// Parses the input of \p Host again with \p T's predefined macros, or
+/// \p DeviceSource (the input as \p T's device preprocessing left it) when
+/// given, and stores its device code in \p Out. Diagnostics go to \p Host's
+/// client.
 bool runDeviceParse(clang::CompilerInstance &Host, const OffloadTarget &T,
-                    DeviceBitcodeMap &Out);
+                    llvm::StringRef DeviceSource, DeviceBitcodeMap &Out);
 
 } // namespace cot
 
