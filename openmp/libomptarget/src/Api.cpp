@@ -110,11 +110,11 @@ int copyBytes(const char *Routine, char *Dst, const char *Src, size_t Length,
     return 0;
   }
   if (SW == Where::Host)
-    return DD->P->Api->copy_to_device(DD->LocalId, Dst, Src, Size)
+    return DD->P->Api->copy_to_device(DD->LocalId, Dst, Src, Size, nullptr)
                ? pluginFailed(Routine, *DD, "copy to device")
                : 0;
   if (DW == Where::Host)
-    return SD->P->Api->copy_from_device(SD->LocalId, Dst, Src, Size)
+    return SD->P->Api->copy_from_device(SD->LocalId, Dst, Src, Size, nullptr)
                ? pluginFailed(Routine, *SD, "copy from device")
                : 0;
   if (DD->P == SD->P)
@@ -130,9 +130,9 @@ int copyBytes(const char *Routine, char *Dst, const char *Src, size_t Length,
     return ENOMEM;
   }
   int Rc = 0;
-  if (SD->P->Api->copy_from_device(SD->LocalId, Bounce, Src, Size))
+  if (SD->P->Api->copy_from_device(SD->LocalId, Bounce, Src, Size, nullptr))
     Rc = pluginFailed(Routine, *SD, "copy from device");
-  else if (DD->P->Api->copy_to_device(DD->LocalId, Dst, Bounce, Size))
+  else if (DD->P->Api->copy_to_device(DD->LocalId, Dst, Bounce, Size, nullptr))
     Rc = pluginFailed(Routine, *DD, "copy to device");
   ::free(Bounce);
   return Rc;
@@ -446,7 +446,7 @@ COT_EXPORT void *omp_target_memset(void *Ptr, int Value, size_t Count,
   for (size_t Done = 0; Done < Count; Done += BufSize) {
     size_t N = std::min(BufSize, Count - Done);
     if (D->P->Api->copy_to_device(D->LocalId, (char *)Ptr + Done, Buf,
-                                  (int64_t)N) != 0) {
+                                  (int64_t)N, nullptr) != 0) {
       pluginFailed(Routine, *D, "copy to device");
       break;
     }

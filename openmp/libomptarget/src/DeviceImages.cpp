@@ -49,7 +49,7 @@ void Device::writeDeviceInt(void *Handle, const char *Name, int32_t Value) {
   uint64_t Size = 0;
   void *Addr = P->Api->lookup_global(Handle, Name, &Size);
   if (Addr && (Size == 0 || Size == sizeof(int32_t)))
-    P->Api->copy_to_device(LocalId, Addr, &Value, sizeof(Value));
+    P->Api->copy_to_device(LocalId, Addr, &Value, sizeof(Value), nullptr);
 }
 
 /// The device address of a `declare target indirect` function, from the
@@ -59,8 +59,8 @@ Error Device::readIndirectSlot(void *Handle, const char *Name,
   uint64_t Size = 0;
   void *Slot = P->Api->lookup_global(Handle, Name, &Size);
   Value = 0;
-  if (!Slot ||
-      P->Api->copy_from_device(LocalId, &Value, Slot, sizeof(Value)) != 0)
+  if (!Slot || P->Api->copy_from_device(LocalId, &Value, Slot, sizeof(Value),
+                                        nullptr) != 0)
     return P->lastError("declare target indirect function");
   return Error::success();
 }
@@ -94,9 +94,10 @@ Error Device::writeIndirectTable(
   if (Error E = allocate(Bytes, "declare target indirect table", Table))
     return E;
   uint64_t Count = Pairs.size() / 2;
-  if (P->Api->copy_to_device(LocalId, Table, Pairs.data(), Bytes) ||
-      P->Api->copy_to_device(LocalId, TableVar, &Table, sizeof(Table)) ||
-      P->Api->copy_to_device(LocalId, CountVar, &Count, sizeof(Count)))
+  if (P->Api->copy_to_device(LocalId, Table, Pairs.data(), Bytes, nullptr) ||
+      P->Api->copy_to_device(LocalId, TableVar, &Table, sizeof(Table),
+                             nullptr) ||
+      P->Api->copy_to_device(LocalId, CountVar, &Count, sizeof(Count), nullptr))
     return P->lastError("declare target indirect table");
   info(Loc, "device %d: %llu declare target indirect functions", Id,
        (unsigned long long)Count);

@@ -6,9 +6,11 @@
 //
 // The primitives of a device's mapping table (ordered by host start address,
 // guarded by the device's mutex): lookup, insertion and removal (which keep
-// `declare target link` pointers in step), and data motion that keeps
-// attached pointers' device values on the device and host values on the
-// host. The map semantics built on them are Target.cpp's.
+// `declare target link` pointers in step; a removed mapping's device block
+// is freed once no construct in flight uses it), and data motion, queued on
+// a construct's DeviceWork, that keeps attached pointers' device values on
+// the device and host values on the host. The map semantics built on them
+// are Target.cpp's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,7 +52,7 @@ MapEntry &Device::insert(uintptr_t HostBegin, uint64_t Size, uintptr_t DevBegin,
   for (auto &L : LinkPtrs)
     if (L.first >= E.HostBegin && L.first < E.HostEnd) {
       uintptr_t V = E.toDevice(L.first);
-      P->Api->copy_to_device(LocalId, (void *)L.second, &V, sizeof(V));
+      P->Api->copy_to_device(LocalId, (void *)L.second, &V, sizeof(V), nullptr);
     }
   return E;
 }
@@ -62,48 +64,69 @@ void Device::erase(uintptr_t HostBegin) {
   for (auto &L : LinkPtrs)
     if (L.first >= It->second.HostBegin && L.first < It->second.HostEnd) {
       uintptr_t V = 0;
-      P->Api->copy_to_device(LocalId, (void *)L.second, &V, sizeof(V));
+      P->Api->copy_to_device(LocalId, (void *)L.second, &V, sizeof(V), nullptr);
     }
-  if (It->second.OwnsMemory)
-    free((void *)(It->second.DevAlloc ? It->second.DevAlloc
-                                      : It->second.DevBegin));
+  if (uintptr_t Block = It->second.block()) {
+    auto Use = BlocksInUse.find(Block);
+    if (Use == BlocksInUse.end())
+      free((void *)Block);
+    else
+      Use->second.Removed = true;
+  }
   Table.erase(It);
 }
 
-void Device::copyToDevice(MapEntry &E, uintptr_t HostBegin, uint64_t Size,
-                          const cot_source_loc *Loc) {
+void Device::holdBlock(uintptr_t Block) { ++BlocksInUse[Block].Users; }
+
+void Device::releaseBlock(uintptr_t Block) {
+  auto It = BlocksInUse.find(Block);
+  if (It == BlocksInUse.end() || --It->second.Users != 0)
+    return;
+  if (It->second.Removed)
+    free((void *)Block);
+  BlocksInUse.erase(It);
+}
+
+void Device::copyToDevice(DeviceWork &W, MapEntry &E, uintptr_t HostBegin,
+                          uint64_t Size) {
   if (!Size)
     return;
   auto Start = std::chrono::steady_clock::now();
   if (P->Api->copy_to_device(LocalId, (void *)E.toDevice(HostBegin),
-                             (const void *)HostBegin, (int64_t)Size) != 0)
-    fatal(Loc, P->lastError("copy to device failed"));
-  if (summaryEnabled())
+                             (const void *)HostBegin, (int64_t)Size,
+                             W.queue()) != 0)
+    fatal(W.loc(), P->lastError("copy to device failed"));
+  if (summaryEnabled()) {
+    W.waitNow();
     recordTransfer(TransferDirection::HostToDevice, Size, secondsSince(Start));
+  }
   // Attached pointers keep their device values.
   for (auto It = E.Shadows.lower_bound(HostBegin);
        It != E.Shadows.end() && It->first < HostBegin + Size; ++It) {
     uintptr_t V = It->second.second;
-    P->Api->copy_to_device(LocalId, (void *)E.toDevice(It->first), &V,
-                           sizeof(V));
+    if (P->Api->copy_to_device(LocalId, (void *)E.toDevice(It->first), &V,
+                               sizeof(V), W.queue()) != 0)
+      fatal(W.loc(), P->lastError("copy to device failed"));
   }
 }
 
-void Device::copyFromDevice(MapEntry &E, uintptr_t HostBegin, uint64_t Size,
-                            const cot_source_loc *Loc) {
+void Device::copyFromDevice(DeviceWork &W, MapEntry &E, uintptr_t HostBegin,
+                            uint64_t Size) {
   if (!Size)
     return;
   auto Start = std::chrono::steady_clock::now();
   if (P->Api->copy_from_device(LocalId, (void *)HostBegin,
                                (const void *)E.toDevice(HostBegin),
-                               (int64_t)Size) != 0)
-    fatal(Loc, P->lastError("copy from device failed"));
-  if (summaryEnabled())
+                               (int64_t)Size, W.queue()) != 0)
+    fatal(W.loc(), P->lastError("copy from device failed"));
+  if (summaryEnabled()) {
+    W.waitNow();
     recordTransfer(TransferDirection::DeviceToHost, Size, secondsSince(Start));
-  // Attached pointers keep their host values.
+  }
+  // Attached pointers keep their host values, once the copy has landed.
   for (auto It = E.Shadows.lower_bound(HostBegin);
        It != E.Shadows.end() && It->first < HostBegin + Size; ++It)
-    memcpy((void *)It->first, &It->second.first, sizeof(uintptr_t));
+    W.restoreWhenDone(It->first, It->second.first);
 }
 
 Error Device::allocate(uint64_t Size, const char *What, void *&Ptr) {

@@ -17,6 +17,10 @@ extern const char nv_image_end[] __asm__("nv_image_end");
 HOST_FN(k_scale)
 HOST_FN(k_info)
 HOST_FN(k_fault)
+HOST_FN(k_step)
+HOST_FN(k_add_from)
+HOST_FN(k_wait)
+HOST_FN(k_raise)
 
 long dev_counter = 0; /* not copied: the device starts from its initialiser */
 
@@ -24,6 +28,10 @@ static cot_offload_entry cuda_entries[] = {
     {(void *)host_k_scale, "k_scale", 0, COT_ENTRY_KERNEL, 0},
     {(void *)host_k_info, "k_info", 0, COT_ENTRY_KERNEL, 0},
     {(void *)host_k_fault, "k_fault", 0, COT_ENTRY_KERNEL, 0},
+    {(void *)host_k_step, "k_step", 0, COT_ENTRY_KERNEL, 0},
+    {(void *)host_k_add_from, "k_add_from", 0, COT_ENTRY_KERNEL, 0},
+    {(void *)host_k_wait, "k_wait", 0, COT_ENTRY_KERNEL, 0},
+    {(void *)host_k_raise, "k_raise", 0, COT_ENTRY_KERNEL, 0},
     {&dev_counter, "dev_counter", sizeof(long), COT_ENTRY_GLOBAL, 0}};
 static cot_device_image cuda_image = {"nvptx64-nvidia-cuda", "", 0, 0};
 static cot_binary_desc cuda_desc = {

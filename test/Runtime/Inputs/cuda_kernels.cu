@@ -42,3 +42,35 @@ extern "C" __global__ void k_fault(long Bad, long N) {
   if (tid() == 0)
     P[first()] = (double)N;
 }
+
+/* A[i] = 3 A[i] + Step: applied in another order, steps give another
+ * result (the ordering tests of cuda_*_async.c). */
+extern "C" __global__ void k_step(double *A, long N, long Step) {
+  for (long I = first(); I < N; I += stride())
+    A[I] = 3.0 * A[I] + (double)Step;
+}
+
+/* A[i] += B[i]. */
+extern "C" __global__ void k_add_from(double *A, const double *B, long N) {
+  for (long I = first(); I < N; I += stride())
+    A[I] += B[I];
+}
+
+/* Waits until *Flag is non-zero (10 s at most); Out[0] = 1 if it was seen.
+ * Another queue's copy or kernel sets the flag while this one runs. */
+extern "C" __global__ void k_wait(volatile long *Flag, long *Out) {
+  if (first() != 0)
+    return;
+  unsigned long long Start = __nvvm_read_ptx_sreg_globaltimer();
+  long Seen = 0;
+  while (!(Seen = *Flag != 0) &&
+         __nvvm_read_ptx_sreg_globaltimer() - Start < 10000000000ull)
+    ;
+  Out[0] = Seen;
+}
+
+/* *Flag = 1. */
+extern "C" __global__ void k_raise(volatile long *Flag) {
+  if (first() == 0)
+    *Flag = 1;
+}

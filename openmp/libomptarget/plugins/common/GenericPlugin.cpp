@@ -54,21 +54,41 @@ void *apiDataAlloc(int32_t Dev, int64_t Size) {
   return P().dataAlloc(Dev, Size);
 }
 int32_t apiDataFree(int32_t Dev, void *Ptr) { return P().dataFree(Dev, Ptr); }
-int32_t apiCopyToDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size) {
-  return P().copyToDevice(Dev, Dst, Src, Size);
+int32_t apiCopyToDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size,
+                        void *Queue) {
+  return P().copyToDevice(Dev, Dst, Src, Size, Queue);
 }
-int32_t apiCopyFromDevice(int32_t Dev, void *Dst, const void *Src,
-                          int64_t Size) {
-  return P().copyFromDevice(Dev, Dst, Src, Size);
+int32_t apiCopyFromDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size,
+                          void *Queue) {
+  return P().copyFromDevice(Dev, Dst, Src, Size, Queue);
 }
 int32_t apiCopyDeviceToDevice(int32_t SrcDev, const void *Src, int32_t DstDev,
                               void *Dst, int64_t Size) {
   return P().copyDeviceToDevice(SrcDev, Src, DstDev, Dst, Size);
 }
 int32_t apiLaunch(int32_t Dev, void *Kernel, void **Args, int32_t NumArgs,
-                  const cot_launch_params *Params,
-                  const cot_launch_site *Site) {
-  return P().launch(Dev, Kernel, Args, NumArgs, Params, Site);
+                  const cot_launch_params *Params, const cot_launch_site *Site,
+                  void *Queue) {
+  return P().launch(Dev, Kernel, Args, NumArgs, Params, Site, Queue);
+}
+void *apiQueueCreate(int32_t Dev) { return P().queueCreate(Dev); }
+int32_t apiQueueWait(int32_t Dev, void *Queue) {
+  return P().queueWait(Dev, Queue);
+}
+int32_t apiQueueQuery(int32_t Dev, void *Queue) {
+  return P().queueQuery(Dev, Queue);
+}
+int32_t apiQueueDestroy(int32_t Dev, void *Queue) {
+  return P().queueDestroy(Dev, Queue);
+}
+int32_t apiEventRecord(int32_t Dev, void *Queue, void **Event) {
+  return P().eventRecord(Dev, Queue, Event);
+}
+int32_t apiEventWait(int32_t Dev, void *Queue, void *Event) {
+  return P().eventWait(Dev, Queue, Event);
+}
+int32_t apiEventDestroy(int32_t Dev, void *Event) {
+  return P().eventDestroy(Dev, Event);
 }
 
 } // namespace
@@ -95,6 +115,13 @@ GenericPlugin::GenericPlugin(const char *Name, uint32_t Flags,
           apiCopyFromDevice,
           apiCopyDeviceToDevice,
           apiLaunch,
+          apiQueueCreate,
+          apiQueueWait,
+          apiQueueQuery,
+          apiQueueDestroy,
+          apiEventRecord,
+          apiEventWait,
+          apiEventDestroy,
           GenericPlugin::lastError} {}
 
 //===-- Errors and checks -------------------------------------------------===//
@@ -137,6 +164,36 @@ Error GenericPlugin::checkSize(int32_t Dev, int64_t Size,
 
 GenericImage *GenericPlugin::image(void *Handle) {
   return static_cast<GenericImage *>(Handle);
+}
+
+Error GenericPlugin::queue(int32_t Dev, void *Handle, GenericQueue *&Q) const {
+  if (Error E = checkDevice(Dev))
+    return E;
+  Q = static_cast<GenericQueue *>(Handle);
+  if (!Q)
+    return Error::make("no queue given on %s", deviceName(Dev).c_str());
+  if (Q->Dev != Dev)
+    return Error::make("a queue of %s used on %s", deviceName(Q->Dev).c_str(),
+                       deviceName(Dev).c_str());
+  return Error::success();
+}
+
+Error GenericPlugin::onQueue(int32_t Dev, void *Handle,
+                             const std::function<Error(GenericQueue &)> &Work) {
+  GenericQueue *Q = nullptr;
+  if (Handle) {
+    if (Error E = queue(Dev, Handle, Q))
+      return E;
+    return Work(*Q);
+  }
+  Q = static_cast<GenericQueue *>(queueCreate(Dev));
+  if (!Q)
+    return Error::fromMessage(lastError());
+  Error E = Work(*Q);
+  if (!E)
+    E = waitQueueImpl(*Q);
+  queueDestroy(Dev, Q);
+  return E;
 }
 
 //===-- Start-up ----------------------------------------------------------===//
@@ -288,15 +345,21 @@ int32_t GenericPlugin::copy(int32_t Dev, int32_t OtherDev, int64_t Size,
 }
 
 int32_t GenericPlugin::copyToDevice(int32_t Dev, void *Dst, const void *Src,
-                                    int64_t Size) {
-  return copy(Dev, Dev, Size,
-              [&] { return copyToDeviceImpl(Dev, Dst, Src, (size_t)Size); });
+                                    int64_t Size, void *Queue) {
+  return copy(Dev, Dev, Size, [&] {
+    return onQueue(Dev, Queue, [&](GenericQueue &Q) {
+      return copyToDeviceImpl(Dev, Dst, Src, (size_t)Size, Q);
+    });
+  });
 }
 
 int32_t GenericPlugin::copyFromDevice(int32_t Dev, void *Dst, const void *Src,
-                                      int64_t Size) {
-  return copy(Dev, Dev, Size,
-              [&] { return copyFromDeviceImpl(Dev, Dst, Src, (size_t)Size); });
+                                      int64_t Size, void *Queue) {
+  return copy(Dev, Dev, Size, [&] {
+    return onQueue(Dev, Queue, [&](GenericQueue &Q) {
+      return copyFromDeviceImpl(Dev, Dst, Src, (size_t)Size, Q);
+    });
+  });
 }
 
 int32_t GenericPlugin::copyDeviceToDevice(int32_t SrcDev, const void *Src,
@@ -311,7 +374,7 @@ int32_t GenericPlugin::copyDeviceToDevice(int32_t SrcDev, const void *Src,
 
 int32_t GenericPlugin::launch(int32_t Dev, void *Kernel, void **Args,
                               int32_t NumArgs, const cot_launch_params *Params,
-                              const cot_launch_site *Site) {
+                              const cot_launch_site *Site, void *Queue) {
   if (Error E = checkDevice(Dev))
     return fail(E);
   auto *K = static_cast<GenericKernel *>(Kernel);
@@ -322,9 +385,126 @@ int32_t GenericPlugin::launch(int32_t Dev, void *Kernel, void **Args,
                             K->Name.c_str(), deviceName(K->Dev).c_str(),
                             deviceName(Dev).c_str()));
   cot_launch_site NoSite = {K->Name.c_str(), Dev, nullptr};
-  if (Error E = launchImpl(*K, Args, NumArgs, *Params, Site ? *Site : NoSite))
+  if (Error E = onQueue(Dev, Queue, [&](GenericQueue &Q) {
+        return launchImpl(*K, Args, NumArgs, *Params, Site ? *Site : NoSite, Q);
+      }))
     return fail(E);
   return 0;
+}
+
+//===-- Queues and events -------------------------------------------------===//
+
+void *GenericPlugin::queueCreate(int32_t Dev) {
+  if (Error E = checkDevice(Dev)) {
+    fail(E);
+    return nullptr;
+  }
+  DeviceSlot &D = Devices[(size_t)Dev];
+  std::unique_ptr<GenericQueue> Q;
+  {
+    std::lock_guard<std::mutex> Lock(D.QueuesMu);
+    if (!D.IdleQueues.empty()) {
+      Q = std::move(D.IdleQueues.back());
+      D.IdleQueues.pop_back();
+    }
+  }
+  if (!Q) {
+    if (Error E = createQueueImpl(Dev, Q)) {
+      fail(E);
+      return nullptr;
+    }
+    Q->Dev = Dev;
+  }
+  return Q.release();
+}
+
+int32_t GenericPlugin::queueWait(int32_t Dev, void *Queue) {
+  GenericQueue *Q = nullptr;
+  Error E = queue(Dev, Queue, Q);
+  if (!E)
+    E = waitQueueImpl(*Q);
+  return E ? fail(E) : 0;
+}
+
+int32_t GenericPlugin::queueQuery(int32_t Dev, void *Queue) {
+  GenericQueue *Q = nullptr;
+  bool Done = false;
+  Error E = queue(Dev, Queue, Q);
+  if (!E)
+    E = queryQueueImpl(*Q, Done);
+  if (E)
+    return fail(E);
+  return Done ? 0 : COT_QUEUE_BUSY;
+}
+
+int32_t GenericPlugin::queueDestroy(int32_t Dev, void *Queue) {
+  GenericQueue *Q = nullptr;
+  if (Error E = queue(Dev, Queue, Q))
+    return fail(E);
+  DeviceSlot &D = Devices[(size_t)Dev];
+  std::lock_guard<std::mutex> Lock(D.QueuesMu);
+  D.IdleQueues.emplace_back(Q);
+  return 0;
+}
+
+int32_t GenericPlugin::eventRecord(int32_t Dev, void *Queue, void **Event) {
+  GenericQueue *Q = nullptr;
+  void *Ev = nullptr;
+  Error E = queue(Dev, Queue, Q);
+  if (!E)
+    E = recordEventImpl(*Q, Ev);
+  if (E)
+    return fail(E);
+  *Event = Ev;
+  return 0;
+}
+
+int32_t GenericPlugin::eventWait(int32_t Dev, void *Queue, void *Event) {
+  GenericQueue *Q = nullptr;
+  if (Error E = queue(Dev, Queue, Q))
+    return fail(E);
+  if (!Event)
+    return 0;
+  if (Error E = waitEventImpl(*Q, Event))
+    return fail(E);
+  return 0;
+}
+
+int32_t GenericPlugin::eventDestroy(int32_t Dev, void *Event) {
+  if (Error E = checkDevice(Dev))
+    return fail(E);
+  if (!Event)
+    return 0;
+  if (Error E = destroyEventImpl(Dev, Event))
+    return fail(E);
+  return 0;
+}
+
+// The default queue hooks: copies and launches complete when they are made.
+Error GenericPlugin::createQueueImpl(int32_t,
+                                     std::unique_ptr<GenericQueue> &Out) {
+  Out = std::make_unique<GenericQueue>();
+  return Error::success();
+}
+
+Error GenericPlugin::waitQueueImpl(GenericQueue &) { return Error::success(); }
+
+Error GenericPlugin::queryQueueImpl(GenericQueue &, bool &Done) {
+  Done = true;
+  return Error::success();
+}
+
+Error GenericPlugin::recordEventImpl(GenericQueue &, void *&Event) {
+  Event = nullptr;
+  return Error::success();
+}
+
+Error GenericPlugin::waitEventImpl(GenericQueue &, void *) {
+  return Error::success();
+}
+
+Error GenericPlugin::destroyEventImpl(int32_t, void *) {
+  return Error::success();
 }
 
 extern "C" COT_EXPORT const cot_plugin_api *__cot_plugin_get_api(void) {

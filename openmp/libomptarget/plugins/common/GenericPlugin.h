@@ -17,7 +17,11 @@
 //    and the "no such symbol" messages;
 //  - device memory: which blocks are live (a free of anything else is an
 //    error), and a cache of small blocks for plugins whose allocation is
-//    slow (MemoryCache.h).
+//    slow (MemoryCache.h);
+//  - queues: each device keeps its idle queues for reuse, so creating one
+//    is cheap. A plugin whose copies and launches complete when they are
+//    made (the host) keeps the default queue hooks: its queues are always
+//    done and its events mark nothing.
 // A vendor plugin implements the ...Impl hooks below; they run only on
 // checked arguments and return an Error naming the device.
 //
@@ -44,6 +48,7 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace cot::plugin {
 
@@ -60,6 +65,12 @@ struct GenericImage {
   int32_t Dev = 0;
   std::mutex KernelsMu;
   std::unordered_map<std::string, std::unique_ptr<GenericKernel>> Kernels;
+};
+
+/// A queue of asynchronous work on one device; plugins derive their own.
+struct GenericQueue {
+  virtual ~GenericQueue() = default;
+  int32_t Dev = 0;
 };
 
 class GenericPlugin {
@@ -88,12 +99,22 @@ public:
   void *lookupKernel(void *Handle, const char *Name);
   void *dataAlloc(int32_t Dev, int64_t Size);
   int32_t dataFree(int32_t Dev, void *Ptr);
-  int32_t copyToDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size);
-  int32_t copyFromDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size);
+  int32_t copyToDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size,
+                       void *Queue);
+  int32_t copyFromDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size,
+                         void *Queue);
   int32_t copyDeviceToDevice(int32_t SrcDev, const void *Src, int32_t DstDev,
                              void *Dst, int64_t Size);
   int32_t launch(int32_t Dev, void *Kernel, void **Args, int32_t NumArgs,
-                 const cot_launch_params *Params, const cot_launch_site *Site);
+                 const cot_launch_params *Params, const cot_launch_site *Site,
+                 void *Queue);
+  void *queueCreate(int32_t Dev);
+  int32_t queueWait(int32_t Dev, void *Queue);
+  int32_t queueQuery(int32_t Dev, void *Queue);
+  int32_t queueDestroy(int32_t Dev, void *Queue);
+  int32_t eventRecord(int32_t Dev, void *Queue, void **Event);
+  int32_t eventWait(int32_t Dev, void *Queue, void *Event);
+  int32_t eventDestroy(int32_t Dev, void *Event);
   static const char *lastError();
 
 protected:
@@ -116,18 +137,33 @@ protected:
                                  std::unique_ptr<GenericKernel> &Out) = 0;
   virtual Error allocImpl(int32_t Dev, size_t Size, void *&Ptr) = 0;
   virtual Error freeImpl(int32_t Dev, void *Ptr) = 0;
-  // Copies of Size > 0 bytes between started devices and the host.
+  // Copies of Size > 0 bytes between started devices and the host, queued
+  // on Q, a queue of Dev (for a synchronous call the generic layer queues
+  // on a queue of its own and waits for it).
   virtual Error copyToDeviceImpl(int32_t Dev, void *Dst, const void *Src,
-                                 size_t Size) = 0;
+                                 size_t Size, GenericQueue &Q) = 0;
   virtual Error copyFromDeviceImpl(int32_t Dev, void *Dst, const void *Src,
-                                   size_t Size) = 0;
+                                   size_t Size, GenericQueue &Q) = 0;
   virtual Error copyDeviceToDeviceImpl(int32_t SrcDev, const void *Src,
                                        int32_t DstDev, void *Dst,
                                        size_t Size) = 0;
-  /// Runs K on its device and waits for it.
+  /// Queues K on Q, a queue of K's device.
   virtual Error launchImpl(GenericKernel &K, void **Args, int32_t NumArgs,
                            const cot_launch_params &Params,
-                           const cot_launch_site &Site) = 0;
+                           const cot_launch_site &Site, GenericQueue &Q) = 0;
+  // Queues and events. The defaults are a plugin's whose copies and
+  // launches complete when they are made: nothing is ever pending.
+  /// A new queue of Dev (called when no idle one is left).
+  virtual Error createQueueImpl(int32_t Dev,
+                                std::unique_ptr<GenericQueue> &Out);
+  /// Waits for Q's work and finishes its copies into host memory.
+  virtual Error waitQueueImpl(GenericQueue &Q);
+  /// As waitQueueImpl without blocking; Done false while work remains.
+  virtual Error queryQueueImpl(GenericQueue &Q, bool &Done);
+  /// Marks Q's work so far (Event null: nothing to wait for).
+  virtual Error recordEventImpl(GenericQueue &Q, void *&Event);
+  virtual Error waitEventImpl(GenericQueue &Q, void *Event);
+  virtual Error destroyEventImpl(int32_t Dev, void *Event);
 
   /// "cuda device 3", for messages.
   std::string deviceName(int32_t Dev) const;
@@ -137,6 +173,8 @@ private:
     std::mutex InitMu;
     std::atomic<bool> Ready{false}; // read without InitMu by every check
     MemoryCache Memory;
+    std::mutex QueuesMu;
+    std::vector<std::unique_ptr<GenericQueue>> IdleQueues;
     explicit DeviceSlot(size_t CachedBytes) : Memory(CachedBytes) {}
   };
 
@@ -160,6 +198,12 @@ private:
   int32_t copy(int32_t Dev, int32_t OtherDev, int64_t Size,
                const std::function<Error()> &Hook);
   GenericImage *image(void *Handle);
+  /// The queue behind Handle, or an Error when it is null or not Dev's.
+  Error queue(int32_t Dev, void *Handle, GenericQueue *&Q) const;
+  /// Runs Work on the queue behind Handle, or for a null Handle on a queue
+  /// of its own that it then waits for.
+  Error onQueue(int32_t Dev, void *Handle,
+                const std::function<Error(GenericQueue &)> &Work);
 };
 
 /// The plugin of this .so; defined by each vendor plugin.

@@ -1,0 +1,116 @@
+//===- DeviceWork.cpp - A construct's queued work on a device -------------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// A construct queues its copies and its kernel on one plugin queue (a CUDA
+// stream) and waits once, at the end, instead of after each step; a
+// deferred target region (nowait) does not wait at all: libomp polls it
+// (Target.cpp). Meanwhile other constructs, of other threads or deferred,
+// may meet the same mappings, so:
+//  - a mapping whose device copy a construct in flight is writing records
+//    that construct (MapEntry::Writer), which records an event after its
+//    copies; another construct's work on the mapping first waits for that
+//    event, on the device, without blocking its thread;
+//  - a device block stays allocated while a construct in flight uses it,
+//    even when its mapping is removed (Device::holdBlock), so that a later
+//    allocation cannot reuse memory that a kernel still reads;
+//  - host values of attached pointers are written back after the copies
+//    into host memory are done (the queue is waited for).
+// See docs/Runtime.md, "Asynchronous work".
+//
+//===----------------------------------------------------------------------===//
+
+#include "Runtime.h"
+
+#include <cstring>
+
+using namespace cot;
+
+DeviceWork::DeviceWork(Device &D, const cot_source_loc *Loc) : D(D), Loc(Loc) {
+  Queue = D.P->Api->queue_create(D.LocalId);
+  if (!Queue)
+    fatal(Loc, D.P->lastError("cannot create a queue"));
+}
+
+void DeviceWork::use(MapEntry &E) {
+  if (E.Writer && E.Writer != this && E.Writer->WritesDone &&
+      D.P->Api->event_wait(D.LocalId, Queue, E.Writer->WritesDone) != 0)
+    fatal(Loc, D.P->lastError("cannot order work after another construct's"));
+  if (uintptr_t Block = E.block()) {
+    D.holdBlock(Block);
+    Blocks.push_back(Block);
+  }
+}
+
+void DeviceWork::writes(MapEntry &E) {
+  if (E.Writer == this)
+    return;
+  E.Writer = this;
+  Written.push_back(E.HostBegin);
+}
+
+void DeviceWork::markWrites() {
+  if (Written.empty() || WritesDone)
+    return;
+  if (D.P->Api->event_record(D.LocalId, Queue, &WritesDone) != 0)
+    fatal(Loc, D.P->lastError("cannot record an event"));
+}
+
+void DeviceWork::freeWhenDone(void *DevPtr) { Temporaries.push_back(DevPtr); }
+
+void DeviceWork::restoreWhenDone(uintptr_t Addr, uintptr_t Value) {
+  Restores.emplace_back(Addr, Value);
+}
+
+void DeviceWork::failed() {
+  std::string What = Kernel ? std::string("kernel '") + Kernel + "' failed"
+                            : std::string("copy failed");
+  fatal(Loc, D.P->lastError(What.c_str()));
+}
+
+void DeviceWork::waitNow() {
+  if (D.P->Api->queue_wait(D.LocalId, Queue) != 0)
+    failed();
+}
+
+void DeviceWork::finish() {
+  waitNow();
+  complete();
+}
+
+bool DeviceWork::poll() {
+  int32_t Rc = D.P->Api->queue_query(D.LocalId, Queue);
+  if (Rc == COT_QUEUE_BUSY)
+    return false;
+  if (Rc != 0)
+    failed();
+  complete();
+  return true;
+}
+
+void DeviceWork::complete() {
+  for (auto &[Addr, Value] : Restores)
+    memcpy(reinterpret_cast<void *>(Addr), &Value, sizeof(Value));
+  {
+    std::lock_guard<std::mutex> Lock(D.Mu);
+    for (uintptr_t HostBegin : Written) {
+      auto It = D.Table.find(HostBegin);
+      if (It != D.Table.end() && It->second.Writer == this)
+        It->second.Writer = nullptr;
+    }
+    for (uintptr_t Block : Blocks)
+      D.releaseBlock(Block);
+    for (void *Tmp : Temporaries)
+      D.free(Tmp);
+  }
+  if (WritesDone)
+    D.P->Api->event_destroy(D.LocalId, WritesDone);
+  D.P->Api->queue_destroy(D.LocalId, Queue);
+  Written.clear();
+  Blocks.clear();
+  Temporaries.clear();
+  Restores.clear();
+  WritesDone = Queue = nullptr;
+}
