@@ -22,4 +22,5 @@
 // CHECK: num_teams 1 thread_limit 100000: grid 1 block 1024 device 0 counter 43
 // CHECK: memcpy rc 0, copied back equal
 // CHECK: freed block reused: yes
+// CHECK: freed large block reused: yes, not for a much smaller one: yes
 // CHECK: done

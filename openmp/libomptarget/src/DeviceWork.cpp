@@ -10,9 +10,13 @@
 // (Target.cpp). Meanwhile other constructs, of other threads or deferred,
 // may meet the same mappings, so:
 //  - a mapping whose device copy a construct in flight is writing records
-//    that construct (MapEntry::Writer), which records an event after its
-//    copies; another construct's work on the mapping first waits for that
-//    event, on the device, without blocking its thread;
+//    that construct (MapEntry::Writer); another construct's work on the
+//    mapping first waits, on the device and without blocking its thread,
+//    for an event recorded then on the writer's queue: after the writer's
+//    copies (and maybe more of its work, which only delays it). Recording
+//    the event when it is needed, rather than after every construct's
+//    copies, keeps it off the path of the usual construct that nobody
+//    waits for;
 //  - a device block stays allocated while a construct in flight uses it,
 //    even when its mapping is removed (Device::holdBlock), so that a later
 //    allocation cannot reuse memory that a kernel still reads;
@@ -24,6 +28,7 @@
 
 #include "Runtime.h"
 
+#include <algorithm>
 #include <cstring>
 
 using namespace cot;
@@ -35,9 +40,14 @@ DeviceWork::DeviceWork(Device &D, const cot_source_loc *Loc) : D(D), Loc(Loc) {
 }
 
 void DeviceWork::use(MapEntry &E) {
-  if (E.Writer && E.Writer != this && E.Writer->WritesDone &&
-      D.P->Api->event_wait(D.LocalId, Queue, E.Writer->WritesDone) != 0)
-    fatal(Loc, D.P->lastError("cannot order work after another construct's"));
+  // The writer's copies were all queued while it held D.Mu, before E could
+  // be seen: one wait for each writer covers them.
+  if (E.Writer && E.Writer != this &&
+      std::find(WaitedFor.begin(), WaitedFor.end(), E.Writer) ==
+          WaitedFor.end()) {
+    waitFor(*E.Writer);
+    WaitedFor.push_back(E.Writer);
+  }
   if (uintptr_t Block = E.block()) {
     D.holdBlock(Block);
     Blocks.push_back(Block);
@@ -51,11 +61,15 @@ void DeviceWork::writes(MapEntry &E) {
   Written.push_back(E.HostBegin);
 }
 
-void DeviceWork::markWrites() {
-  if (Written.empty() || WritesDone)
-    return;
-  if (D.P->Api->event_record(D.LocalId, Queue, &WritesDone) != 0)
+void DeviceWork::waitFor(const DeviceWork &Other) {
+  void *Event = nullptr;
+  if (D.P->Api->event_record(D.LocalId, Other.Queue, &Event) != 0)
     fatal(Loc, D.P->lastError("cannot record an event"));
+  if (!Event)
+    return; // the plugin's queued work is always done
+  if (D.P->Api->event_wait(D.LocalId, Queue, Event) != 0)
+    fatal(Loc, D.P->lastError("cannot order work after another construct's"));
+  D.P->Api->event_destroy(D.LocalId, Event);
 }
 
 void DeviceWork::freeWhenDone(void *DevPtr) { Temporaries.push_back(DevPtr); }
@@ -105,12 +119,11 @@ void DeviceWork::complete() {
     for (void *Tmp : Temporaries)
       D.free(Tmp);
   }
-  if (WritesDone)
-    D.P->Api->event_destroy(D.LocalId, WritesDone);
   D.P->Api->queue_destroy(D.LocalId, Queue);
   Written.clear();
   Blocks.clear();
   Temporaries.clear();
   Restores.clear();
-  WritesDone = Queue = nullptr;
+  WaitedFor.clear();
+  Queue = nullptr;
 }

@@ -245,11 +245,9 @@ public:
   /// construct in flight that writes it, and keeps E's block allocated
   /// until it is done.
   void use(MapEntry &E);
-  /// This work's queued copies write E's device copy (after use(E)).
+  /// This work's queued copies write E's device copy (after use(E)): other
+  /// constructs' work on E waits for them until this work is done.
   void writes(MapEntry &E);
-  /// After the copies of the construct's map entries: marks them, so that
-  /// other constructs' work on the entries waits for them.
-  void markWrites();
   /// Frees a device temporary once the work is done.
   void freeWhenDone(void *DevPtr);
   /// Writes Value to host address Addr once the work is done (the host
@@ -271,13 +269,15 @@ private:
   const cot_source_loc *Loc;
   void *Queue = nullptr;
   const char *Kernel = nullptr;
-  void *WritesDone = nullptr;     // event after the copies of markWrites
   std::vector<uintptr_t> Written; // host starts of the entries it writes
   std::vector<uintptr_t> Blocks;  // blocks it holds
   std::vector<void *> Temporaries;
   std::vector<std::pair<uintptr_t, uintptr_t>> Restores;
+  std::vector<const DeviceWork *> WaitedFor; // writers it has waited for
 
   [[noreturn]] void failed();
+  /// Later work of this one starts after the work queued by Other so far.
+  void waitFor(const DeviceWork &Other);
   /// With the queue done: the bookkeeping, then the queue goes back.
   void complete();
 };

@@ -233,7 +233,6 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
       attachPointer(D, W, PtrVar, DevValue, Loc);
     }
   }
-  W.markWrites();
   // use_device_ptr/addr, after the maps of the same construct.
   for (int32_t I = 0; I < N; ++I) {
     uint64_t T = M->Types[I];
@@ -699,7 +698,6 @@ static void updateMotion(Device &D, const cot_map_list *Maps, DeviceWork &W) {
       infoMapping(D, *E, nameOf(Maps, I), Begin, Size, "update from", Loc);
     }
   }
-  W.markWrites();
 }
 
 extern "C" COT_EXPORT void __cot_target_update(int64_t DeviceId,

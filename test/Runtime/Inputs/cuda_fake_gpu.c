@@ -125,6 +125,8 @@ struct Event {
 };
 
 static void sleepUs(unsigned Us) {
+  if (!Us)
+    return;
   struct timespec T = {Us / 1000000, (long)(Us % 1000000) * 1000};
   while (nanosleep(&T, &T))
     ;
