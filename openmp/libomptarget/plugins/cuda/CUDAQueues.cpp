@@ -183,7 +183,10 @@ Error CUDAPlugin::advance(CUDAQueue &Q, bool Blocking, bool &Done) {
     returnStaging(*D, W.Buffers);
     Q.Writes.pop_front();
   }
-  if (Q.Writes.empty() && !R && StreamDone(R))
+  // The driver prints device printf output at synchronising calls, which
+  // cuStreamQuery is not: one on the idle stream keeps it in step.
+  if (Q.Writes.empty() && !R && StreamDone(R) &&
+      !(R = cu.StreamSynchronize(Q.Stream)))
     Done = true;
   if (R && !notReady(R)) {
     Error E = queueFailed(Q, R);
