@@ -47,11 +47,14 @@ char *arenaSlot(CUDAQueue &Q, size_t Size, CUresult &R) {
   return Slot;
 }
 
+/// Staging buffers for a copy of Size bytes: two, or one for one chunk.
+size_t buffersFor(size_t Size) { return Size > StagingChunk ? 2 : 1; }
+
 /// Host -> device through staging buffers, each chunk copied in while the
 /// previous one is in flight.
 CUresult stagedToDevice(DeviceState &D, CUDAQueue &Q, CUdeviceptr Dst,
                         const char *Src, size_t Size) {
-  std::vector<StagingBuffer *> Buffers = takeStaging(D, 2);
+  std::vector<StagingBuffer *> Buffers = takeStaging(D, buffersFor(Size));
   if (Buffers.empty()) // the driver stages it, after the stream's work
     return cu.MemcpyHtoDAsync(Dst, Src, Size, Q.Stream);
   CUresult R = CUDA_SUCCESS;
@@ -70,11 +73,21 @@ CUresult stagedToDevice(DeviceState &D, CUDAQueue &Q, CUdeviceptr Dst,
 }
 
 /// Device -> host through staging buffers: the first chunks now, the rest
-/// as advance() writes them out.
+/// as advance() writes them out. Buffers of the queue's host -> device
+/// copies serve first: the stream reads them before it writes them again.
 CUresult stagedFromDevice(DeviceState &D, CUDAQueue &Q, char *Dst,
                           CUdeviceptr Src, size_t Size) {
   HostWrite W;
-  W.Buffers = takeStaging(D, 2);
+  size_t Want = buffersFor(Size);
+  while (W.Buffers.size() < Want && !Q.Held.empty()) {
+    W.Buffers.push_back(Q.Held.back());
+    Q.Held.pop_back();
+  }
+  if (W.Buffers.size() < Want) {
+    std::vector<StagingBuffer *> More =
+        takeStaging(D, Want - W.Buffers.size());
+    W.Buffers.insert(W.Buffers.end(), More.begin(), More.end());
+  }
   if (W.Buffers.empty()) // complete on return, after the stream's work
     return cu.MemcpyDtoHAsync(Dst, Src, Size, Q.Stream);
   W.Dst = Dst;
