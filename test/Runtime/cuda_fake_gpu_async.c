@@ -19,6 +19,7 @@
 // CHECK-NEXT: copy in flight: ok
 // CHECK-NEXT: the kernel saw the flag the host set after the construct: yes
 // CHECK-NEXT: depend without nowait: a[7] = 68 (expected 68)
+// CHECK-NEXT: the kernel read the linked variable: 77
 // CHECK-NEXT: done
 
 // FAULT: launching a faulting region with nowait

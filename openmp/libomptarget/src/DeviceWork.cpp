@@ -40,14 +40,8 @@ DeviceWork::DeviceWork(Device &D, const cot_source_loc *Loc) : D(D), Loc(Loc) {
 }
 
 void DeviceWork::use(MapEntry &E) {
-  // The writer's copies were all queued while it held D.Mu, before E could
-  // be seen: one wait for each writer covers them.
-  if (E.Writer && E.Writer != this &&
-      std::find(WaitedFor.begin(), WaitedFor.end(), E.Writer) ==
-          WaitedFor.end()) {
-    waitFor(*E.Writer);
-    WaitedFor.push_back(E.Writer);
-  }
+  if (E.Writer)
+    after(*E.Writer);
   if (uintptr_t Block = E.block()) {
     D.holdBlock(Block);
     Blocks.push_back(Block);
@@ -61,7 +55,13 @@ void DeviceWork::writes(MapEntry &E) {
   Written.push_back(E.HostBegin);
 }
 
-void DeviceWork::waitFor(const DeviceWork &Other) {
+void DeviceWork::after(const DeviceWork &Other) {
+  // Other's writes were all queued while it held D.Mu, before this work
+  // could see them: one wait for each covers them.
+  if (&Other == this || std::find(WaitedFor.begin(), WaitedFor.end(),
+                                  &Other) != WaitedFor.end())
+    return;
+  WaitedFor.push_back(&Other);
   void *Event = nullptr;
   if (D.P->Api->event_record(D.LocalId, Other.Queue, &Event) != 0)
     fatal(Loc, D.P->lastError("cannot record an event"));
@@ -114,6 +114,8 @@ void DeviceWork::complete() {
       if (It != D.Table.end() && It->second.Writer == this)
         It->second.Writer = nullptr;
     }
+    if (D.LinkWriter == this)
+      D.LinkWriter = nullptr;
     for (uintptr_t Block : Blocks)
       D.releaseBlock(Block);
     for (void *Tmp : Temporaries)

@@ -41,8 +41,25 @@ MapEntry *Device::lookup(uintptr_t Begin, uint64_t Size, bool *Partial) {
   return nullptr;
 }
 
+void Device::writeLinkPointer(uintptr_t Slot, uintptr_t Value,
+                              DeviceWork *W) {
+  if (!W) {
+    P->Api->copy_to_device(LocalId, (void *)Slot, &Value, sizeof(Value),
+                           nullptr);
+    return;
+  }
+  // After kernels in flight that read the pointer, and after earlier
+  // queued writes of it.
+  if (LinkWriter)
+    W->after(*LinkWriter);
+  LinkWriter = W;
+  if (P->Api->copy_to_device(LocalId, (void *)Slot, &Value, sizeof(Value),
+                             W->queue()) != 0)
+    fatal(W->loc(), P->lastError("declare target link pointer update failed"));
+}
+
 MapEntry &Device::insert(uintptr_t HostBegin, uint64_t Size, uintptr_t DevBegin,
-                         const char *Name) {
+                         const char *Name, DeviceWork *W) {
   MapEntry &E = Table[HostBegin];
   E.HostBegin = HostBegin;
   E.HostEnd = HostBegin + Size;
@@ -50,22 +67,18 @@ MapEntry &Device::insert(uintptr_t HostBegin, uint64_t Size, uintptr_t DevBegin,
   E.Name = Name ? Name : "";
   // declare target link: the device pointer now points at the mapping.
   for (auto &L : LinkPtrs)
-    if (L.first >= E.HostBegin && L.first < E.HostEnd) {
-      uintptr_t V = E.toDevice(L.first);
-      P->Api->copy_to_device(LocalId, (void *)L.second, &V, sizeof(V), nullptr);
-    }
+    if (L.first >= E.HostBegin && L.first < E.HostEnd)
+      writeLinkPointer(L.second, E.toDevice(L.first), W);
   return E;
 }
 
-void Device::erase(uintptr_t HostBegin) {
+void Device::erase(uintptr_t HostBegin, DeviceWork *W) {
   auto It = Table.find(HostBegin);
   if (It == Table.end())
     return;
   for (auto &L : LinkPtrs)
-    if (L.first >= It->second.HostBegin && L.first < It->second.HostEnd) {
-      uintptr_t V = 0;
-      P->Api->copy_to_device(LocalId, (void *)L.second, &V, sizeof(V), nullptr);
-    }
+    if (L.first >= It->second.HostBegin && L.first < It->second.HostEnd)
+      writeLinkPointer(L.second, 0, W);
   if (uintptr_t Block = It->second.block()) {
     auto Use = BlocksInUse.find(Block);
     if (Use == BlocksInUse.end())

@@ -165,10 +165,17 @@ public:
   /// wrap (rangeWraps).
   MapEntry *lookup(uintptr_t Begin, uint64_t Size, bool *Partial = nullptr);
   /// A new entry for host [HostBegin, HostBegin+Size), a range that does not
-  /// wrap.
+  /// wrap. The `declare target link` pointers it covers get its device
+  /// address: on W's queue (after the kernels of constructs in flight that
+  /// use the pointers' old values) when a construct makes the entry, else
+  /// at once.
   MapEntry &insert(uintptr_t HostBegin, uint64_t Size, uintptr_t DevBegin,
-                   const char *Name);
-  void erase(uintptr_t HostBegin);
+                   const char *Name, DeviceWork *W = nullptr);
+  /// Removes an entry; the link pointers it covers are cleared likewise.
+  void erase(uintptr_t HostBegin, DeviceWork *W = nullptr);
+  /// The construct in flight that last queued a write of a link pointer
+  /// (null: none); cleared when it is done.
+  DeviceWork *LinkWriter = nullptr;
 
   // Data motion with shadow-pointer fix-ups, queued on W; fatal on failure.
   void copyToDevice(DeviceWork &W, MapEntry &E, uintptr_t HostBegin,
@@ -208,6 +215,8 @@ private:
   std::unordered_map<void *, KernelInfo> Kernels;
   /// declare target link: host variable -> device pointer variable.
   std::unordered_map<uintptr_t, uintptr_t> LinkPtrs;
+  /// Sets the device pointer variable Slot to Value (see insert()).
+  void writeLinkPointer(uintptr_t Slot, uintptr_t Value, DeviceWork *W);
 
   // DeviceImages.cpp; Loc: the construct that made the device load images.
   Error loadBinary(const cot_binary_desc *Desc, const cot_source_loc *Loc);
@@ -253,6 +262,9 @@ public:
   /// Writes Value to host address Addr once the work is done (the host
   /// value of an attached pointer, after the copy back that overwrote it).
   void restoreWhenDone(uintptr_t Addr, uintptr_t Value);
+  /// Later work of this one starts after the work queued by Other so far
+  /// (once for each Other).
+  void after(const DeviceWork &Other);
   /// The work launched Name; its failure is then the kernel's.
   void launched(const char *Name) { Kernel = Name; }
 
@@ -276,8 +288,6 @@ private:
   std::vector<const DeviceWork *> WaitedFor; // writers it has waited for
 
   [[noreturn]] void failed();
-  /// Later work of this one starts after the work queued by Other so far.
-  void waitFor(const DeviceWork &Other);
   /// With the queue done: the bookkeeping, then the queue goes back.
   void complete();
 };

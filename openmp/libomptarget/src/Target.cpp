@@ -210,7 +210,7 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
       constexpr uintptr_t MapAlignment = 64;
       uintptr_t Pad = Begin % MapAlignment;
       auto Dev = (uintptr_t)D.alloc((uint64_t)Size + Pad, Name, Loc);
-      E = &D.insert(Begin, Size, Dev + Pad, Name);
+      E = &D.insert(Begin, Size, Dev + Pad, Name, &W);
       E->DevAlloc = Dev;
       E->RefCount = 1;
       S.IsNew[I] = 1;
@@ -310,7 +310,7 @@ void mapEnd(Device &D, const cot_map_list *M, DeviceWork &W) {
                   E->HostEnd - E->HostBegin, "unmap (removed)", Loc);
   }
   for (MapEntry *E : Removed)
-    D.erase(E->HostBegin); // Each node once; E is not used afterwards.
+    D.erase(E->HostBegin, &W); // Each node once; E is not used afterwards.
 }
 
 /// A map list the runtime can use: its arrays exist, members follow their

@@ -259,6 +259,21 @@ static int undeferred(void) {
   return A[7] != Want;
 }
 
+/* declare target link: a region that maps the variable reads it through
+ * the device's link pointer, which must still point at the mapping while
+ * the kernel runs (the runtime clears it when the mapping goes). */
+static int link_pointer(void) {
+  long Out[1] = {0};
+  linked[0] = 77;
+  maps_t M;
+  cot_map_list *L = maps_init(&M);
+  maps_add(&M, linked, linked, sizeof(linked), TOFROM, "linked");
+  maps_add(&M, Out, Out, sizeof(Out), FROM | PARAM, "out");
+  launch(host_k_link_read, L, 214);
+  printf("the kernel read the linked variable: %ld\n", Out[0]);
+  return Out[0] != 77;
+}
+
 static void fault(void) {
   maps_t M;
   cot_map_list *L = maps_init(&M);
@@ -278,7 +293,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   int Fails = chain() + independent() + copy_in_flight() + host_runs_on() +
-              undeferred();
+              undeferred() + link_pointer();
   printf("%s\n", Fails ? "FAILED" : "done");
   return Fails;
 }

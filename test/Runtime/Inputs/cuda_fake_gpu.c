@@ -222,14 +222,16 @@ static CUresult copyOp(struct Stream *S, void *Dst, const void *Src,
 
 static int *DeviceNum;     /* __cot_device_num */
 static long *DevCounter;   /* dev_counter */
+static long **LinkedPtr;   /* linked_ptr */
 
-enum { KScale = 1, KInfo, KFault, KStep, KAddFrom, KWait, KRaise };
+enum { KScale = 1, KInfo, KFault, KStep, KAddFrom, KWait, KRaise, KLinkRead };
 static const struct {
   const char *Name;
   int NumArgs;
 } Kernels[] = {{"", 0},          {"k_scale", 2},    {"k_info", 1},
                {"k_fault", 2},   {"k_step", 3},     {"k_add_from", 3},
-               {"k_wait", 2},    {"k_raise", 1}};
+               {"k_wait", 2},    {"k_raise", 1},
+               {"k_link_read", 1}};
 
 /* A kernel's access to N elements of Size bytes at P; Mu held. */
 static int deviceRange(long P, long N, size_t Size) {
@@ -285,6 +287,13 @@ static void runKernel(struct Op *O) {
       }
       *(long *)A[1] = Seen;
     }
+    break;
+  case KLinkRead: /* Out[0] = linked[0] through the link pointer, or -1 */
+    if (deviceRange(A[0], 1, sizeof(long)))
+      *(long *)A[0] = !*LinkedPtr                      ? -1
+                      : deviceRange((long)*LinkedPtr, 1, sizeof(long))
+                          ? **LinkedPtr
+                          : -2;
     break;
   case KRaise:
     if (deviceRange(A[0], 1, sizeof(long)))
@@ -548,6 +557,8 @@ CUresult cuModuleLoadDataEx(void **M, const void *Image, unsigned N,
     *DeviceNum = -1;
     DevCounter = addBlock(sizeof(long), 0);
     *DevCounter = 41;
+    LinkedPtr = addBlock(sizeof(long *), 0);
+    *LinkedPtr = NULL;
   }
   pthread_mutex_unlock(&Mu);
   *M = (void *)0x2000;
@@ -572,6 +583,11 @@ CUresult cuModuleGetGlobal_v2(unsigned long long *P, size_t *Size, void *M,
   if (!strcmp(Name, "__cot_device_num")) {
     *P = (unsigned long long)DeviceNum;
     *Size = sizeof(int);
+    return OK;
+  }
+  if (!strcmp(Name, "linked_ptr")) {
+    *P = (unsigned long long)LinkedPtr;
+    *Size = sizeof(long *);
     return OK;
   }
   if (!strcmp(Name, "dev_counter")) {

@@ -19,6 +19,8 @@ static __device__ long stride() {
 __device__ int __cot_device_num = -1;
 /* A declare-target global: the runtime copies the host value in. */
 __device__ long dev_counter = 41; /* the image starts from its initialiser */
+/* declare target link(linked): the runtime points it at linked's mapping. */
+__device__ long *linked_ptr = 0;
 
 extern "C" __global__ void k_scale(double *A, long N) {
   for (long I = first(); I < N; I += stride())
@@ -73,4 +75,10 @@ extern "C" __global__ void k_wait(volatile long *Flag, long *Out) {
 extern "C" __global__ void k_raise(volatile long *Flag) {
   if (first() == 0)
     *Flag = 1;
+}
+
+/* Out[0] = linked[0] through the link pointer, or -1 while it is null. */
+extern "C" __global__ void k_link_read(long *Out) {
+  if (first() == 0)
+    Out[0] = linked_ptr ? linked_ptr[0] : -1;
 }
