@@ -191,8 +191,7 @@ CUresult queueChunk(CUDAQueue &Q, HostWrite &W);
 // CUDAQueues.cpp
 /// The failure R of Kernel, found when its queue was waited for.
 Error kernelFailed(const std::string &Kernel, int32_t Dev, CUresult R);
-/// Waits for the work queued on S: polls for a while (short waits are the
-/// common case, and polling reacts faster), then blocks.
+/// Waits for the work queued on S (see CUDAQueues.cpp).
 CUresult waitForStream(CUstream S);
 /// Up to Want staging buffers of D (fewer when the device has its maximum
 /// in use), with their events.

@@ -13,10 +13,13 @@
 // without copies after them are done too, and the queue's arena and
 // staging buffers are free again.
 //
-// Waits poll the stream for up to PollSeconds before they block: on an
-// H200 a target region with a scalar in and out took 11.9 us polling and
-// 16.7 us with cuStreamSynchronize on a non-blocking stream (13.4 on the
-// per-thread stream), against 14.4 us for cudaMemcpy, launch, cudaMemcpy.
+// A blocking wait is one cuStreamSynchronize (cuEventSynchronize for a
+// staged chunk). Polling cuStreamQuery first was measured on an H200 too:
+// it saved 1.5 us once and cost 1 to 3 us the next day (an empty target
+// region 8.7 -> 11.6 us), so waits block as CUDA's own do. queue_query
+// polls; once it finds the stream idle it still synchronises once, since
+// the driver prints device printf output at synchronising calls, which
+// cuStreamQuery is not.
 //
 // Events come from a per-device pool (cuEventCreate with timing disabled).
 //
@@ -26,7 +29,6 @@
 #include "HostCopy.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstring>
 
 using namespace cot;
@@ -34,30 +36,8 @@ using namespace cot::cuda;
 
 namespace {
 
-constexpr double PollSeconds = 100e-6;
-
 /// Whether R says "not yet"; otherwise R is the outcome.
 bool notReady(CUresult R) { return R == CUDA_ERROR_NOT_READY; }
-
-/// Polls Query until it is not "not ready" or PollSeconds pass, then waits
-/// with Block.
-template <typename QueryFn, typename BlockFn>
-CUresult pollThenBlock(QueryFn Query, BlockFn Block) {
-  auto Start = std::chrono::steady_clock::now();
-  for (;;) {
-    CUresult R = Query();
-    if (!notReady(R))
-      return R;
-    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
-            .count() > PollSeconds)
-      return Block();
-  }
-}
-
-CUresult waitForEvent(CUevent E) {
-  return pollThenBlock([&] { return cu.EventQuery(E); },
-                       [&] { return cu.EventSynchronize(E); });
-}
 
 /// What a failure found while waiting for Q means: its kernel failed, or
 /// its copies did.
@@ -92,8 +72,7 @@ Error cot::cuda::kernelFailed(const std::string &Kernel, int32_t Dev,
 }
 
 CUresult cot::cuda::waitForStream(CUstream S) {
-  return pollThenBlock([&] { return cu.StreamQuery(S); },
-                       [&] { return cu.StreamSynchronize(S); });
+  return cu.StreamSynchronize(S);
 }
 
 std::vector<StagingBuffer *> cot::cuda::takeStaging(DeviceState &D,
@@ -165,7 +144,7 @@ Error CUDAPlugin::advance(CUDAQueue &Q, bool Blocking, bool &Done) {
     size_t Chunks = (W.Size + StagingChunk - 1) / StagingChunk;
     while (W.Copied < Chunks) {
       StagingBuffer &B = *W.Buffers[W.Copied % W.Buffers.size()];
-      R = Blocking ? waitForEvent(B.Done) : cu.EventQuery(B.Done);
+      R = Blocking ? cu.EventSynchronize(B.Done) : cu.EventQuery(B.Done);
       if (R)
         break;
       size_t Off = W.Copied * StagingChunk;
@@ -183,10 +162,9 @@ Error CUDAPlugin::advance(CUDAQueue &Q, bool Blocking, bool &Done) {
     returnStaging(*D, W.Buffers);
     Q.Writes.pop_front();
   }
-  // The driver prints device printf output at synchronising calls, which
-  // cuStreamQuery is not: one on the idle stream keeps it in step.
+  // Found idle by cuStreamQuery: synchronise once for device printf.
   if (Q.Writes.empty() && !R && StreamDone(R) &&
-      !(R = cu.StreamSynchronize(Q.Stream)))
+      (Blocking || !(R = cu.StreamSynchronize(Q.Stream))))
     Done = true;
   if (R && !notReady(R)) {
     Error E = queueFailed(Q, R);
