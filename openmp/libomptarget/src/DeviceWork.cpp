@@ -120,8 +120,11 @@ void DeviceWork::complete() {
       D.releaseBlock(Block);
     for (void *Tmp : Temporaries)
       D.free(Tmp);
+    // Under D.Mu, as queue_create: the plugin's lock of its idle queues is
+    // then never held when fork() has taken the device locks (the child
+    // would inherit it locked).
+    D.P->Api->queue_destroy(D.LocalId, Queue);
   }
-  D.P->Api->queue_destroy(D.LocalId, Queue);
   Written.clear();
   Blocks.clear();
   Temporaries.clear();
