@@ -54,6 +54,18 @@ static long bench_param(const char *var, long def) {
   return def;
 }
 
+/* A size parameter BENCH_<NAME> (else def) that must lie in [lo, hi]:
+ * outside it the program says so and exits 1. */
+static long bench_size(const char *var, long def, long lo, long hi) {
+  const long v = bench_param(var, def);
+  if (v < lo || v > hi) {
+    printf("FAIL %s=%ld: must be between %ld and %ld\n", var, v, lo, hi);
+    fflush(stdout);
+    exit(1);
+  }
+  return v;
+}
+
 static int bench_cmp_double(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return (x > y) - (x < y);

@@ -4,7 +4,8 @@
 
 int main(void) {
   bench_require_gpu("dot");
-  const int n = DOT_N, reps = bench_reps(20);
+  const int n = (int)bench_size("BENCH_DOT_N", DOT_N, 1, 1 << 30);
+  const int reps = bench_reps(20);
   double *a = bench_malloc(sizeof(double) * n);
   double *b = bench_malloc(sizeof(double) * n);
   double *t = bench_malloc(sizeof(double) * reps);

@@ -24,7 +24,8 @@ __global__ void dot(const double *__restrict__ a, const double *__restrict__ b,
 
 int main() {
   cuda_start("dot");
-  const int n = DOT_N, reps = bench_reps(20);
+  const int n = (int)bench_size("BENCH_DOT_N", DOT_N, 1, 1 << 30);
+  const int reps = bench_reps(20);
   double *a = (double *)bench_malloc(sizeof(double) * n);
   double *b = (double *)bench_malloc(sizeof(double) * n);
   double *t = (double *)bench_malloc(sizeof(double) * reps);

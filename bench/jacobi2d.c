@@ -4,7 +4,8 @@
 
 int main(void) {
   bench_require_gpu("jacobi2d");
-  const int n = JACOBI_N, reps = bench_reps(10), warm = 1;
+  const int n = (int)bench_size("BENCH_JACOBI_N", JACOBI_N, 3, 46340);
+  const int reps = bench_reps(10), warm = 1;
   const size_t nn = (size_t)n * n;
   double *u = bench_malloc(sizeof(double) * nn);
   double *v = bench_malloc(sizeof(double) * nn);

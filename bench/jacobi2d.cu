@@ -13,7 +13,8 @@ __global__ void jacobi(const double *__restrict__ u, double *__restrict__ un,
 
 int main() {
   cuda_start("jacobi2d");
-  const int n = JACOBI_N, reps = bench_reps(10), warm = 1;
+  const int n = (int)bench_size("BENCH_JACOBI_N", JACOBI_N, 3, 46340);
+  const int reps = bench_reps(10), warm = 1;
   const size_t nn = (size_t)n * n;
   double *u = (double *)bench_malloc(sizeof(double) * nn);
   double *v = (double *)bench_malloc(sizeof(double) * nn);

@@ -4,7 +4,8 @@
 
 int main(void) {
   bench_require_gpu("matmul");
-  const int n = MATMUL_N, reps = bench_reps(5);
+  const int n = (int)bench_size("BENCH_MATMUL_N", MATMUL_N, 2, 46340);
+  const int reps = bench_reps(5);
   const size_t nn = (size_t)n * n;
   double *A = bench_malloc(sizeof(double) * nn);
   double *B = bench_malloc(sizeof(double) * nn);

@@ -17,7 +17,8 @@ __global__ void matmul(const double *__restrict__ A,
 
 int main() {
   cuda_start("matmul");
-  const int n = MATMUL_N, reps = bench_reps(5);
+  const int n = (int)bench_size("BENCH_MATMUL_N", MATMUL_N, 2, 46340);
+  const int reps = bench_reps(5);
   const size_t nn = (size_t)n * n;
   double *A = (double *)bench_malloc(sizeof(double) * nn);
   double *B = (double *)bench_malloc(sizeof(double) * nn);

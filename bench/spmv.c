@@ -4,7 +4,9 @@
 
 int main(void) {
   bench_require_gpu("spmv");
-  const int n = SPMV_ROWS, nnz = SPMV_ROWS * SPMV_NNZ_ROW;
+  const int n = (int)bench_size("BENCH_SPMV_ROWS", SPMV_ROWS, SPMV_NNZ_ROW,
+                                (1 << 30) / SPMV_NNZ_ROW);
+  const int nnz = n * SPMV_NNZ_ROW;
   const int reps = bench_reps(20);
   int *rowptr = bench_malloc(sizeof(int) * (n + 1));
   int *col = bench_malloc(sizeof(int) * (size_t)nnz);

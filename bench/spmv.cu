@@ -16,7 +16,9 @@ __global__ void spmv(const int *__restrict__ rowptr, const int *__restrict__ col
 
 int main() {
   cuda_start("spmv");
-  const int n = SPMV_ROWS, nnz = SPMV_ROWS * SPMV_NNZ_ROW;
+  const int n = (int)bench_size("BENCH_SPMV_ROWS", SPMV_ROWS, SPMV_NNZ_ROW,
+                                (1 << 30) / SPMV_NNZ_ROW);
+  const int nnz = n * SPMV_NNZ_ROW;
   const int reps = bench_reps(20);
   int *rowptr = (int *)bench_malloc(sizeof(int) * (n + 1));
   int *col = (int *)bench_malloc(sizeof(int) * (size_t)nnz);

@@ -3,7 +3,8 @@
 
 int main(void) {
   bench_require_gpu("triad");
-  const int n = TRIAD_N, reps = bench_reps(20);
+  const int n = (int)bench_size("BENCH_TRIAD_N", TRIAD_N, 1, 1 << 30);
+  const int reps = bench_reps(20);
   const double s = TRIAD_S;
   double *a = bench_malloc(sizeof(double) * n);
   double *b = bench_malloc(sizeof(double) * n);

@@ -10,7 +10,8 @@ __global__ void triad(double *__restrict__ a, const double *__restrict__ b,
 
 int main() {
   cuda_start("triad");
-  const int n = TRIAD_N, reps = bench_reps(20);
+  const int n = (int)bench_size("BENCH_TRIAD_N", TRIAD_N, 1, 1 << 30);
+  const int reps = bench_reps(20);
   double *a = (double *)bench_malloc(sizeof(double) * n);
   double *b = (double *)bench_malloc(sizeof(double) * n);
   double *c = (double *)bench_malloc(sizeof(double) * n);

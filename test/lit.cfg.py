@@ -29,6 +29,7 @@ for var in ["HOME", "TMPDIR", "CUDA_VISIBLE_DEVICES"]:
         config.environment[var] = os.environ[var]
 # Tests must not inherit the developer's runtime settings.
 for var in ["OMP_TARGET_OFFLOAD", "OMP_DEFAULT_DEVICE", "LIBOMPTARGET_INFO",
+            "LIBOMPTARGET_DEBUG", "LIBOMPTARGET_PROFILE", "LIBOMPTARGET_SUMMARY",
             "OMP_NUM_THREADS"]:
     config.environment.pop(var, None)
 

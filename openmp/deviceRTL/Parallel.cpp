@@ -128,6 +128,94 @@ COT_ENTRY COT_CONVERGENT void __cot_gpu_parallel(cot_gpu_parallel_fn Fn, void **
     __cot_gpu_free_shared(Shared, Count * sizeof(void *));
 }
 
+//===-- Guarded kernels ----------------------------------------------------===//
+// Every thread of the block runs the team code (openmp-device-spmdize): what
+// only one thread may do runs on thread 0 between __cot_gpu_guard_begin and
+// __cot_gpu_guard_end, and a parallel region starts where the team code
+// meets it, without the control loop.
+
+// A guarded range: the block's threads are done with what came before,
+// then thread 0 alone goes on.
+COT_ENTRY COT_CONVERGENT int32_t __cot_gpu_guard_begin(void) {
+  blockBarrier();
+  return threadId() == 0;
+}
+
+// The end of a guarded range: everything thread 0 did is visible.
+COT_ENTRY COT_CONVERGENT void __cot_gpu_guard_end(void) { blockBarrier(); }
+
+enum : int32_t { GuardedIdle = 0, GuardedActive = 1, GuardedSerial = 2 };
+
+// The team size of a region: NumThreads (its num_threads clause) if any,
+// else the ICV, capped at the block.
+static uint32_t regionSize(int32_t NumThreads) {
+  uint32_t Max = blockSize();
+  uint32_t N = NumThreads > 0 ? (uint32_t)NumThreads : TeamState.NThreadsICV;
+  return N == 0 || N > Max ? Max : N;
+}
+
+// Where team code meets a parallel region. NumThreads is its num_threads
+// value, 0 without the clause: every thread sizes the region itself (what
+// it reads only guarded code writes, before a barrier) and no barrier is
+// needed, since the guards already ordered the team code's effects. -1: a
+// num_threads the compiler did not see (__kmpc_push_num_threads left for
+// the runtime): thread 0 sizes the region, then a barrier. The threads
+// numbered below the size take part. Returns how the calling thread runs
+// the region: not at all, as one of an active team, or alone (a team of
+// one, which is not an active region).
+COT_ENTRY COT_CONVERGENT int32_t
+__cot_gpu_guarded_parallel_begin(int32_t NumThreads) {
+  uint32_t T = threadId();
+  uint32_t N;
+  if (NumThreads < 0) {
+    if (T == 0)
+      TeamState.RegionThreads = resolveNumThreads(0);
+    blockBarrier();
+    N = TeamState.RegionThreads;
+  } else {
+    N = regionSize(NumThreads);
+  }
+  if (T >= N)
+    return GuardedIdle;
+  // Every thread of the region stores the same size.
+  storeRelaxed(COT_TS(RegionThreads), N);
+  if (N == 1) {
+    enterSerialized();
+    return GuardedSerial;
+  }
+  ThreadState[T] += 1;
+  return GuardedActive;
+}
+
+// The region's closing barrier.
+COT_ENTRY COT_CONVERGENT void __cot_gpu_guarded_parallel_end(int32_t Ran) {
+  if (Ran == GuardedSerial)
+    exitSerialized();
+  else if (Ran == GuardedActive)
+    ThreadState[threadId()] -= 1;
+  blockBarrier();
+}
+
+//===-- Bodies of regions that SPMD and guarded team code starts -----------===//
+// In the body of a parallel region that only the team code of SPMD and
+// guarded kernels starts, the compiler calls these instead of
+// omp_get_thread_num, omp_get_num_threads and __kmpc_barrier: the calling
+// thread is one of the region's threads, thread threadIdx.x at level 1 (or
+// thread 0 alone of a region that runs serialized, whose size is 1), so the
+// thread's state need not be read.
+
+COT_ENTRY int32_t __cot_gpu_region_thread_num(void) {
+  return (int32_t)threadId();
+}
+
+COT_ENTRY int32_t __cot_gpu_region_num_threads(void) {
+  return (int32_t)TeamState.RegionThreads;
+}
+
+COT_ENTRY COT_CONVERGENT void __cot_gpu_region_barrier(void) {
+  regionBarrier(TeamState.RegionThreads);
+}
+
 //===-- libomp entry points ------------------------------------------------===//
 
 COT_ENTRY void __kmpc_push_num_threads(ident_t *, int32_t, int32_t N) {

@@ -141,6 +141,25 @@ COT_STATIC_INIT(__kmpc_for_static_init_4u, uint32_t, int32_t)
 COT_STATIC_INIT(__kmpc_for_static_init_8, int64_t, int64_t)
 COT_STATIC_INIT(__kmpc_for_static_init_8u, uint64_t, int64_t)
 
+// The same in the body of a parallel region that only the team code of an
+// SPMD or guarded kernel starts (the compiler's choice, see Parallel.cpp):
+// the caller is thread threadIdx.x of the level-1 region.
+#define COT_REGION_STATIC_INIT(Name, T, ST)                                    \
+  COT_ENTRY void Name(ident_t *, int32_t, int32_t Kind, int32_t *PLast,       \
+                       T *PLower, T *PUpper, ST *PStride, ST Incr, ST Chunk) { \
+    Kind &= COT_SCHED_KIND_MASK;                                               \
+    if (isDistributeKind(Kind))                                                \
+      staticInit<T, ST>(Kind, blockId(), numBlocks(), PLast, PLower, PUpper,   \
+                        PStride, Incr, Chunk);                                 \
+    else                                                                       \
+      staticInit<T, ST>(Kind, threadId(), TeamState.RegionThreads, PLast,      \
+                        PLower, PUpper, PStride, Incr, Chunk);                 \
+  }
+COT_REGION_STATIC_INIT(__cot_gpu_region_for_static_init_4, int32_t, int32_t)
+COT_REGION_STATIC_INIT(__cot_gpu_region_for_static_init_4u, uint32_t, int32_t)
+COT_REGION_STATIC_INIT(__cot_gpu_region_for_static_init_8, int64_t, int64_t)
+COT_REGION_STATIC_INIT(__cot_gpu_region_for_static_init_8u, uint64_t, int64_t)
+
 // The device runtime flavour of distribute: always over the teams.
 #define COT_DISTRIBUTE_INIT(Name, T, ST)                                       \
   COT_ENTRY void Name(ident_t *, int32_t, int32_t Kind, int32_t *PLast,       \

@@ -119,9 +119,10 @@ void scale(double *A, int N) {
 }
 
 // The loops of the kernel at line 11: cyclic (91: distribute chunked by the
-// block size, 33: chunk 1 per thread).
+// block size, 33: chunk 1 per thread; the thread's loop, in a parallel
+// region only the kernel's teams code starts, through the region entry).
 // CHECK-DAG: call void @__kmpc_for_static_init_4({{.*}}, i32 91,
-// CHECK-DAG: call void @__kmpc_for_static_init_4({{.*}}, i32 33,
+// CHECK-DAG: call void @__cot_gpu_region_for_static_init_4({{.*}}, i32 33,
 // The loops of the kernel at line 115 keep their blocked schedules.
 // CHECK-DAG: call void @__kmpc_for_static_init_4({{.*}}, i32 92,
-// CHECK-DAG: call void @__kmpc_for_static_init_4({{.*}}, i32 34,
+// CHECK-DAG: call void @__cot_gpu_region_for_static_init_4({{.*}}, i32 34,

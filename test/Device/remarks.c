@@ -1,6 +1,6 @@
 // The device passes' remarks reach the user through bin/clang, which passes
-// -Rpass=/-Rpass-missed= on to the device link: which kernels became SPMD or
-// generic and why, which locals were globalized and why, with the source
+// -Rpass=/-Rpass-missed= on to the device link: which kernels became SPMD,
+// guarded or generic and why, which locals were globalized and why, with the source
 // location under -g. Without -Rpass there are none; -v prints the device
 // pipeline.
 // RUN: rm -rf %t.nocuda && mkdir -p %t.nocuda
@@ -13,7 +13,7 @@
 // QUIET-NOT: remark
 // DRIVER: "-cot-device-link" {{.*}}"-Rpass=openmp-device" "-Rpass-missed=kernel"
 // HOSTPIPE: device pipeline for x86_64-pc-linux-gnu: openmp-device-host-kernels,default<O2>
-// PIPELINE: device pipeline for nvptx64-nvidia-cuda: openmp-device-retarget-nvptx,function(openmp-device-allocate-to-stack),{{.*}},openmp-device-nvptx-kernels,{{.*}},default<O0>,{{.*}},openmp-device-check-externs
+// PIPELINE: device pipeline for nvptx64-nvidia-cuda: openmp-device-retarget-nvptx,function(openmp-device-allocate-to-stack),{{.*}},openmp-device-kernel-modes,openmp-device-team-reductions,openmp-device-spmdize,openmp-device-globalize,{{.*}},openmp-device-nvptx-kernels,{{.*}},default<O0>,{{.*}},openmp-device-check-externs
 
 void scale(double *A, int N) {
   // CHECK-DAG: remarks.c:[[@LINE+1]]:{{[0-9]+}}: remark: kernel '{{.*}}scale_l[[@LINE+1]]' runs in SPMD mode: its construct is a combined one whose region is one parallel region [-Rpass=openmp-device]
@@ -24,11 +24,12 @@ void scale(double *A, int N) {
 
 int shared_local(void) {
   int Sum = 0;
-  // CHECK-DAG: remarks.c:[[@LINE+1]]:{{[0-9]+}}: remark: kernel '{{.*}}shared_local_l[[@LINE+1]]' runs in generic mode: its construct's region is not one parallel region [-Rpass=openmp-device]
+  // CHECK-DAG: remarks.c:[[@LINE+2]]:{{[0-9]+}}: remark: kernel '{{.*}}shared_local_l[[@LINE+2]]' runs in generic mode: its construct's region is not one parallel region [-Rpass=openmp-device]
+  // CHECK-DAG: remarks.c:[[@LINE+1]]:{{[0-9]+}}: remark: kernel '{{.*}}shared_local_l[[@LINE+1]]' runs its team code in every thread, with its side effects on thread 0 under guards (no control loop) [-Rpass=openmp-device]
 #pragma omp target map(tofrom : Sum)
   {
+    // CHECK-DAG: remarks.c:[[@LINE+2]]:{{[0-9]+}}: remark: local 'Local' of '{{.*}}' (4 bytes) moved to a team-shared variable in shared memory: every thread runs the team code, and more than the thread's own loads and stores reach the local [-Rpass=openmp-device]
     int Local = 1;
-    // CHECK-DAG: remark: local 'Local{{.*}}' of '{{.*}}' ({{[0-9]+}} bytes) moved to team-shared storage {{.*}}its address reaches the parallel region started by a call of '__kmpc_fork_call'{{.*}} [-Rpass=openmp-device]
 #pragma omp parallel
     {
 #pragma omp atomic
@@ -51,6 +52,8 @@ void shares_work(int *P) {
 #pragma omp target teams distribute parallel for map(tofrom : P[0:4])
   for (int I = 0; I < 1; ++I)
     work(P);
+  // CHECK-DAG: remarks.c:[[@LINE+2]]:{{[0-9]+}}: remark: generic kernel '{{.*}}shares_work_l[[@LINE+2]]' keeps its control loop: its team code calls 'work', which may start a parallel region [-Rpass-missed=openmp-device]
+  // CHECK-DAG: remark: local 'P{{.*}}' of 'work' ({{[0-9]+}} bytes) moved to team-shared storage {{.*}}its address reaches the parallel region started by a call of '__kmpc_fork_call'{{.*}} [-Rpass=openmp-device]
 #pragma omp target map(tofrom : P[0:4])
   work(P);
 }

@@ -27,7 +27,7 @@ int main(void) {
   return 0;
 }
 // CHECK: on-device 1
-// CHECK: libomptarget: device 0 (plugin 'x86_64'): [[#N:]] mappings
+// CHECK: libomptarget: device 0 (plugin '{{x86_64|cuda}}'): [[#N:]] mappings
 // CHECK: libomptarget:   host [0x{{[0-9a-f]+}},0x{{[0-9a-f]+}}) -> device 0x{{[0-9a-f]+}} refcount 1 'A'
-// CHECK: libomptarget: device 0 (plugin 'x86_64'): [[#N-1]] mappings
+// CHECK: libomptarget: device 0 (plugin '{{x86_64|cuda}}'): [[#N-1]] mappings
 // CHECK-NOT: 'A'

@@ -18,8 +18,9 @@
 // GPU-CHECK: libomptarget: info: cuda device 0: stack of 4096 bytes per thread
 // GPU-CHECK: libomptarget: info: cuda device 0: {{.+}}, sm_{{[0-9]+}}, {{[0-9]+}} SMs
 // GPU-CHECK: libomptarget: info: cuda device 0: {{loaded the sm_[0-9]+ cubin|JIT-compiled the sm_75 PTX}}
+// GPU-CHECK: libomptarget: info: cuda device 0: the image has no kernel table: the launch model uses occupancy
 // GPU-CHECK: libomptarget: info: device 0: declare target 'dev_counter'
-// GPU-CHECK: libomptarget: info: cuda device 0: kernel 'k_scale' runs {{[0-9]+}} blocks x 256 threads (default 256 threads, {{[0-9]+}} blocks/SM by occupancy x {{[0-9]+}} SMs)
+// GPU-CHECK: libomptarget: info: cuda device 0: kernel 'k_scale' runs {{[0-9]+}} blocks x 256 threads (default 256 threads; no kernel record, {{[0-9]+}} registers, occupancy {{[0-9]+}} blocks/SM; {{[0-9]+}} blocks/SM by occupancy x {{[0-9]+}} SMs)
 // GPU-CHECK: small: ok
 // GPU-CHECK: staged: ok
 // GPU-CHECK: libomptarget: info: cuda device 0: kernel 'k_info' runs 3 blocks x 64 threads (thread_limit 64, num_teams 3)

@@ -1,8 +1,8 @@
 // The CUDA plugin's nvptx64 container parser (plugins/cuda/NVImage.cpp) on
-// corrupt containers: each gets a precise error and none crashes or reads
-// outside the image (ASan/UBSan, plus a mutation loop). Then the plugin
-// itself, without a GPU: image compatibility, and init failing with a reason.
-// No GPU or CUDA needed.
+// corrupt containers, kernel tables included: each gets a precise error and
+// none crashes or reads outside the image (ASan/UBSan, plus mutation
+// loops). Then the plugin itself, without a GPU: image compatibility, and
+// init failing with a reason. No GPU or CUDA needed.
 // RUN: %host-clang++ -std=c++17 -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -I%srcroot/openmp/libomptarget/include -I%srcroot/openmp/libomptarget/support -I%srcroot/openmp/libomptarget/plugins/cuda %s %srcroot/openmp/libomptarget/plugins/cuda/NVImage.cpp %srcroot/openmp/libomptarget/support/Message.cpp %srcroot/openmp/libomptarget/support/Environment.cpp -DPLUGIN='"%libdir/libomptarget.rtl.cuda.so"' -ldl -o %t
 // RUN: env ASAN_OPTIONS=detect_leaks=0 %t | FileCheck %s
 #include "NVImage.h"
@@ -152,6 +152,58 @@ int main() {
   // CHECK: not-elf: corrupt nvptx64 image: cubin part 0 (sm_90) is not an ELF file
   (void)sm;
 
+  // A kernel table part (OffloadABI.h): checked with the container, skipped
+  // when the code to load is chosen.
+  std::vector<char> TableBytes;
+  {
+    cot_kernel_table_header TH{COT_KERNEL_TABLE_VERSION,
+                               sizeof(cot_kernel_record), 1, 0};
+    cot_kernel_record R{};
+    R.NameOffset = sizeof(TH) + sizeof(R);
+    R.Class = COT_KERNEL_CLASS_STREAMING;
+    const char *Name = "k_scale";
+    TableBytes.insert(TableBytes.end(), (const char *)&TH,
+                      (const char *)&TH + sizeof(TH));
+    TableBytes.insert(TableBytes.end(), (const char *)&R,
+                      (const char *)&R + sizeof(R));
+    TableBytes.insert(TableBytes.end(), Name, Name + strlen(Name) + 1);
+  }
+  auto WithTable = [&](int Tables, bool Code) {
+    Builder B;
+    if (Code)
+      B.add(COT_NV_PART_PTX, 75, Ptx, sizeof(Ptx));
+    for (int I = 0; I < Tables; ++I)
+      B.add(COT_NV_PART_KERNEL_TABLE, 0, TableBytes.data(), TableBytes.size());
+    return B.build();
+  };
+  std::vector<char> Tabled = WithTable(1, true);
+  {
+    std::vector<NVImagePart> Parts;
+    if (parseNVImage(Tabled.data(), Tabled.size(), Parts))
+      return 1;
+    const NVImagePart *Ptx = nullptr;
+    const NVImagePart *C = selectNVImagePart(Parts, 90, &Ptx);
+    std::vector<NVKernelRecord> Records;
+    uint32_t Unknown = 0;
+    bool Ok = !parseKernelTable(*kernelTablePart(Parts), Records, Unknown);
+    printf("table: %s; cubin %s, ptx sm_%u; records %d %zu %s class %u\n",
+           describeNVImage(Parts).c_str(), C ? "yes" : "none",
+           Ptx ? Ptx->Sm : 0, Ok, Records.size(),
+           Records.empty() ? "" : Records[0].Name.c_str(),
+           Records.empty() ? 0 : Records[0].Record.Class);
+  }
+  // CHECK: table: sm_75 PTX, kernel table; cubin none, ptx sm_75; records 1 1 k_scale class 1
+  expect("two-tables", WithTable(2, true));
+  // CHECK: two-tables: corrupt nvptx64 image: part 2 is a second kernel table
+  expect("table-only", WithTable(1, false));
+  // CHECK: table-only: corrupt nvptx64 image: it holds no PTX or cubin
+  {
+    auto B = Tabled;
+    poke<uint32_t>(B, H + 2 * P + sizeof(Ptx) + 4, 8); // RecordSize
+    expect("table-records", B);
+  }
+  // CHECK: table-records: corrupt nvptx64 image: part 1: kernel table records of 8 bytes are smaller than 12
+
   // Mutations: random bytes of the header and table overwritten, random
   // truncations. Every outcome is fine as long as nothing crashes or reads
   // outside the image (checked by ASan and parse()).
@@ -178,6 +230,27 @@ int main() {
   }
   printf("mutations: %u accepted + %u rejected\n", Accepted, Rejected);
   // CHECK: mutations: {{[0-9]+}} accepted + {{[0-9]+}} rejected
+  // The same with a kernel table, its bytes mutated too.
+  Accepted = Rejected = 0;
+  for (int Iter = 0; Iter < 20000; ++Iter) {
+    std::vector<char> B = Tabled;
+    int Flips = 1 + Rng() % 4;
+    for (int F = 0; F < Flips; ++F)
+      B[Rng() % B.size()] = (char)(Rng() % 3 ? Rng() : (Rng() % 2 ? 0 : 0xff));
+    size_t Size = Rng() % 8 ? B.size() : Rng() % (B.size() + 1);
+    std::vector<NVImagePart> Parts;
+    std::string Error;
+    if (parse(B, Parts, Error, Size))
+      ++Accepted;
+    else if (Error.rfind("corrupt nvptx64 image: ", 0) == 0)
+      ++Rejected;
+    else {
+      printf("unexpected error text: %s\n", Error.c_str());
+      return 1;
+    }
+  }
+  printf("table mutations: %u accepted + %u rejected\n", Accepted, Rejected);
+  // CHECK: table mutations: {{[1-9][0-9]*}} accepted + {{[1-9][0-9]*}} rejected
 
   // The plugin without a driver.
   void *Lib = dlopen(PLUGIN, RTLD_NOW | RTLD_LOCAL);
@@ -188,7 +261,7 @@ int main() {
   auto Get = (cot_plugin_get_api_fn)dlsym(Lib, COT_PLUGIN_ENTRY_NAME);
   const cot_plugin_api *Api = Get();
   printf("plugin %s, version %d\n", Api->Name, Api->Version);
-  // CHECK: plugin cuda, version 5
+  // CHECK: plugin cuda, version 6
   const char *T = "nvptx64-nvidia-cuda";
   printf("compatible: %d %d %d %d %d\n",
          Api->is_image_compatible(T, "sm_90", Img.data(), Img.size()),
@@ -207,7 +280,7 @@ int main() {
   printf("load_image: %p %s\n", Api->load_image(0, Img.data(), 20),
          Api->last_error());
   // CHECK: load_image: (nil) cuda device 0 does not exist (0 devices)
-  printf("data_alloc: %p %s\n", Api->data_alloc(0, 16), Api->last_error());
+  printf("data_alloc: %p %s\n", Api->data_alloc(0, 16, COT_MEMORY_DEVICE), Api->last_error());
   // CHECK: data_alloc: (nil) cuda device 0 does not exist (0 devices)
   return 0;
 }

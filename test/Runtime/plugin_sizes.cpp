@@ -23,7 +23,7 @@ static const cot_plugin_api *load(const char *Name) {
 
 static void check(const cot_plugin_api *Api) {
   char Buf[16] = {0};
-  void *P = Api->data_alloc(0, -1);
+  void *P = Api->data_alloc(0, -1, COT_MEMORY_DEVICE);
   printf("%s: alloc -1: %p: %s\n", Api->Name, P, Api->last_error());
   int32_t Rc = Api->copy_to_device(0, Buf, Buf + 8, -1, nullptr);
   printf("%s: to device -1: %d: %s\n", Api->Name, Rc, Api->last_error());

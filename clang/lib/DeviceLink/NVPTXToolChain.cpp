@@ -16,7 +16,9 @@
 // needs runs: the lowering, LLVM's O0 pipeline, GlobalDCE and
 // openmp-device-private-atomics; the kernels call the (optimized) device
 // runtime. openmp-device-check-externs ends the pipeline. The NVPTX back end
-// emits PTX; ptxas, when a CUDA toolkit is there, adds cubins. Without
+// emits PTX; ptxas, when a CUDA toolkit is there, adds cubins; the kernel
+// table (OffloadABI.h) carries what openmp-device-kernel-traffic found about
+// each kernel to the CUDA plugin's launch model. Without
 // --offload-arch the PTX targets the oldest GPU CUDA 13 supports and cubins
 // are built for a few common GPUs; newer GPUs JIT the PTX.
 //
@@ -25,6 +27,7 @@
 #include "clang-offload/Basic/OffloadTarget.h"
 #include "DeviceToolChain.h"
 #include "OpenMPDevice/Diagnostics.h"
+#include "OpenMPDevice/KernelTraffic.h"
 #include "OpenMPDevice/NVPTX.h"
 #include "OpenMPDevice/Passes.h"
 
@@ -265,13 +268,23 @@ std::string nvptxPipeline(const NVPTXImageOptions &Opts, bool HasLibdevice,
   return Pipeline + ",openmp-device-check-externs";
 }
 
-/// Registers the passes of this file, and the peephole extension of O3.
+/// Registers the passes of this file, and the extensions of O3: the
+/// peephole pass, and openmp-device-kernel-traffic where the optimization
+/// pipeline starts (after inlining, before loops are vectorized and
+/// unrolled).
 void registerNVPTXPasses(PassBuilder &PB, const NVPTXImageOptions &Opts,
                          const std::optional<std::string> &Libdevice,
                          TempFiles &Temps) {
   PB.registerPeepholeEPCallback(
       [](FunctionPassManager &FPM, OptimizationLevel) {
         FPM.addPass(PrivateAtomicsPass());
+      });
+  PB.registerOptimizerEarlyEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel Level) {
+        // Unoptimized kernels call the region and the runtime instead of
+        // holding them: nothing to see.
+        if (Level != OptimizationLevel::O0)
+          MPM.addPass(KernelTrafficPass());
       });
   PB.registerPipelineParsingCallback(
       [&](StringRef Name, ModulePassManager &MPM,
@@ -385,6 +398,39 @@ Expected<std::vector<Part>> assembleCubins(StringRef PTX,
   return Cubins;
 }
 
+/// The kernel table part (OffloadABI.h) from what
+/// openmp-device-kernel-traffic recorded; none when it did not run (-O0).
+std::optional<Part> kernelTablePart(const Module &M) {
+  std::vector<std::pair<std::string, KernelTraffic>> Kernels;
+  for (const Function &F : M.functions())
+    if (std::optional<KernelTraffic> T = kernelTrafficOf(F))
+      Kernels.push_back({F.getName().str(), *T});
+  if (Kernels.empty())
+    return std::nullopt;
+  cot_kernel_table_header Header{COT_KERNEL_TABLE_VERSION,
+                                 sizeof(cot_kernel_record),
+                                 uint32_t(Kernels.size()), 0};
+  std::string Records, Names;
+  size_t NamesStart = sizeof(Header) + Kernels.size() * sizeof(cot_kernel_record);
+  for (const auto &[Name, T] : Kernels) {
+    cot_kernel_record R{uint32_t(NamesStart + Names.size()),
+                        T.Class,
+                        T.Flags,
+                        T.CoalescedBytes,
+                        T.UncoalescedBytes,
+                        T.IndirectBytes,
+                        T.UniformBytes,
+                        T.ArithOps,
+                        T.ThreadStreams,
+                        0};
+    Records.append(reinterpret_cast<const char *>(&R), sizeof(R));
+    Names += Name;
+    Names.push_back('\0');
+  }
+  std::string Bytes(reinterpret_cast<const char *>(&Header), sizeof(Header));
+  return Part{COT_NV_PART_KERNEL_TABLE, 0, Bytes + Records + Names};
+}
+
 /// The container of OffloadABI.h.
 std::string packImage(ArrayRef<Part> Parts) {
   std::string Out(sizeof(cot_nv_image_header) +
@@ -461,6 +507,14 @@ Expected<std::string> buildNVPTXImage(Module &M, const NVPTXImageOptions &Opts,
   if (!Cubins)
     return Cubins.takeError();
   append_range(Parts, *Cubins);
+  if (std::optional<Part> Table = kernelTablePart(M)) {
+    if (Temps.keeping())
+      if (Expected<std::string> Kept =
+              Temps.create("device-kernel-table", "bin"))
+        if (Error E = writeFile(*Kept, Table->Bytes))
+          return std::move(E);
+    Parts.push_back(std::move(*Table));
+  }
   return packImage(Parts);
 }
 

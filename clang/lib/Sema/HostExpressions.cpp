@@ -15,7 +15,8 @@
 //   (bound - start + step - 1) / step     for <, != (step > 0)
 //   (bound - start + step) / step         for <=
 // and the mirror forms for decreasing loops, each clamped at zero, and the
-// collapsed loops multiply. Only expressions made of literals, arithmetic,
+// collapsed loops multiply. Only expressions made of literals, integer
+// constants (enumerators, sizeof, constexpr variables), arithmetic,
 // casts and references to variables of the enclosing function (or globals)
 // are copied; anything else (calls, members, variables of the region, such
 // as an outer loop's counter in a non-rectangular nest) gives no count.
@@ -87,6 +88,13 @@ private:
     E = E->IgnoreParens();
     if (const auto *IL = dyn_cast<IntegerLiteral>(E))
       return IntegerLiteral::Create(Ctx, IL->getValue(), IL->getType(), Loc);
+    // Other integer constants (enumerators, sizeof, constexpr variables):
+    // their value.
+    Expr::EvalResult Constant;
+    if (!E->isValueDependent() && E->getType()->isIntegralOrEnumerationType() &&
+        E->EvaluateAsInt(Constant, Ctx))
+      return IntegerLiteral::Create(Ctx, Constant.Val.getInt().extOrTrunc(64),
+                                    Ctx.LongLongTy, Loc);
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
       if (!VD || !visibleHere(VD) || VD->getType()->isReferenceType() ||

@@ -6,7 +6,7 @@
 //
 // Device extraction records each kernel of a device module, with the mode
 // its construct allows, in the named metadata `cot.kernels`:
-//   !cot.kernels = !{!{ptr @kernel, !"spmd"|"generic", flags...}, ...}
+//   !cot.kernels = !{!{ptr @kernel, !"spmd"|"generic"|"guarded", flags...}}
 // with the flags "default-schedule" (no schedule clause) and "teams" (the
 // region forks a league, recorded by the kernel-modes pass). Each function
 // that Clang outlined from a kernel's construct carries `!cot.kernel
@@ -30,7 +30,11 @@ enum class KernelMode {
   Generic,
   /// The construct is a combined one whose region is a parallel region (or
   /// distribute around one): every thread may run it.
-  SPMD
+  SPMD,
+  /// A generic construct whose sequential code every thread runs, with its
+  /// side effects performed by thread 0 under guards (openmp-device-spmdize):
+  /// parallel regions start without the control loop.
+  Guarded
 };
 
 struct KernelInfo {
@@ -42,6 +46,9 @@ struct KernelInfo {
   /// The region forks a league of teams (__kmpc_fork_teams).
   bool HasTeams = false;
 };
+
+/// The mode's name in `cot.kernels` and in remarks.
+llvm::StringRef modeName(KernelMode Mode);
 
 /// Appends \p K to the module's kernel list.
 void recordKernel(llvm::Module &M, const KernelInfo &K);

@@ -19,6 +19,8 @@
 //   openmp-device-cyclic-schedules   default-scheduled loops go cyclic
 //   openmp-device-kernel-modes       SPMD or generic mode per kernel
 //   openmp-device-team-reductions    SPMD teams sums: one atomic per block
+//   openmp-device-spmdize            generic kernels whose team code can be
+//                                    guarded run it in every thread
 //   openmp-device-globalize          locals parallel regions share move to
 //                                    team-shared storage (generic kernels)
 //   openmp-device-parallel-regions   __kmpc_fork_teams/__kmpc_fork_call
@@ -30,8 +32,9 @@
 //
 // and, after the device runtime is linked, in and after the optimization
 // pipeline: openmp-device-private-atomics (function),
-// openmp-device-math-intrinsics (without libdevice) and
-// openmp-device-check-externs. The host device runs
+// openmp-device-kernel-traffic (an analysis for the launch model, before
+// vectorization; KernelTraffic.h), openmp-device-math-intrinsics (without
+// libdevice) and openmp-device-check-externs. The host device runs
 // openmp-device-host-kernels. openmp-device-extract turns a host module
 // whose `cot.kernels` lists its outlined target functions into its device
 // module (the compile step calls extractDeviceModule directly).

@@ -210,18 +210,25 @@ COT_INLINE void exitSerialized() {
 // thread and the workers of its warp wait at different barrier instructions.
 COT_INLINE void blockBarrier() { __nvvm_barrier_sync(0); }
 
-// Barrier of the threads 0..N-1 of the current level-1 region, 1 < N.
-void regionBarrierSlow(uint32_t N);
+// Barrier of the threads 0..N-1 of the current level-1 region, 1 < N, when N
+// is not the block: out of line, so that the common case stays small where
+// it is inlined.
+__attribute__((noinline)) COT_CONVERGENT void regionBarrierSlow(uint32_t N);
+
+// Barrier of the N threads of the calling thread's level-1 region.
+COT_INLINE void regionBarrier(uint32_t N) {
+  if (N == blockSize())
+    blockBarrier();
+  else if (N > 1)
+    regionBarrierSlow(N);
+}
+
 COT_INLINE void teamBarrier() {
   if (!inActiveRegion()) {
     fenceBlock();
     return;
   }
-  uint32_t N = TeamState.RegionThreads;
-  if (N == blockSize())
-    blockBarrier();
-  else if (N > 1)
-    regionBarrierSlow(N);
+  regionBarrier(TeamState.RegionThreads);
 }
 
 // Resets the block's state; called by one thread before a block barrier.

@@ -170,7 +170,13 @@ typedef struct {
   uint32_t Count;
 } cot_nv_image_header;
 
-enum { COT_NV_PART_PTX = 0, COT_NV_PART_CUBIN = 1 };
+enum {
+  COT_NV_PART_PTX = 0,
+  COT_NV_PART_CUBIN = 1,
+  /* At most one per image, optional (images of older compilers and of -O0
+   * builds have none): the kernel table below. Its Sm is 0. */
+  COT_NV_PART_KERNEL_TABLE = 2
+};
 
 typedef struct {
   uint32_t Kind; /* COT_NV_PART_* */
@@ -178,6 +184,74 @@ typedef struct {
   uint64_t Offset;
   uint64_t Size;
 } cot_nv_image_part;
+
+/* The kernel table: what the compiler's analysis of each kernel
+ * (openmp-device-kernel-traffic) found, for the CUDA plugin's launch model
+ * (docs/Runtime.md, "Launch"). Layout of the part:
+ *   cot_kernel_table_header, then Count records of RecordSize bytes each,
+ *   then the kernels' NUL-terminated names, which the records locate by
+ *   offset from the start of the part.
+ * A later version appends fields to cot_kernel_record and raises RecordSize
+ * (readers take the fields that RecordSize covers, the others as 0); a change
+ * of meaning raises Version (readers ignore a table of a version they do not
+ * know, and a kernel without a record gets the model's defaults). */
+#define COT_KERNEL_TABLE_VERSION 1
+
+typedef struct {
+  uint32_t Version;    /* COT_KERNEL_TABLE_VERSION */
+  uint32_t RecordSize; /* bytes per record; at least 12 (NameOffset, Class,
+                          Flags) */
+  uint32_t Count;
+  uint32_t Reserved;
+} cot_kernel_table_header;
+
+/* What limits a kernel, from its code (paper 003, section 6). */
+enum {
+  /* Not analysed (a generic-mode kernel whose work is in its parallel
+   * regions' functions, or one with no memory access in view). */
+  COT_KERNEL_CLASS_UNKNOWN = 0,
+  /* Memory-bound, and neighbouring threads access neighbouring addresses
+   * (coalesced) or the same one: STREAM triad, stencils. */
+  COT_KERNEL_CLASS_STREAMING = 1,
+  /* Arithmetic per byte moved above the analysis' threshold. */
+  COT_KERNEL_CLASS_COMPUTE = 2,
+  /* Each thread walks its own contiguous stretch of memory in an inner loop
+   * (CSR SpMV's row, a row-major row per thread): a warp's accesses do not
+   * coalesce and are served by L1 only while every thread's current lines
+   * stay there. */
+  COT_KERNEL_CLASS_THREAD_STRETCHES = 3,
+  /* Most bytes move through data-dependent addresses (gathers/scatters). */
+  COT_KERNEL_CLASS_GATHER = 4
+};
+
+enum {
+  /* Atomic updates of global memory (a teams reduction's one per block, or
+   * the program's atomics). */
+  COT_KERNEL_ATOMICS = 0x1,
+  /* Memory accesses in loops nested inside an iteration of the distributed
+   * loop. */
+  COT_KERNEL_INNER_LOOPS = 0x2
+};
+
+/* Counts are per iteration of the kernel's distributed loop (a thread's
+ * share of the loop, one iteration at a time), inner loops weighted by their
+ * trip count when the compiler knows it and by 16 otherwise, saturated at
+ * UINT32_MAX. Bytes are global-memory bytes accessed (loaded, stored or
+ * updated) by one thread. */
+typedef struct {
+  uint32_t NameOffset; /* from the start of the part */
+  uint32_t Class;      /* COT_KERNEL_CLASS_* */
+  uint32_t Flags;      /* COT_KERNEL_* */
+  uint32_t CoalescedBytes;   /* neighbouring threads, neighbouring addresses */
+  uint32_t UncoalescedBytes; /* neighbouring threads, addresses far apart */
+  uint32_t IndirectBytes;    /* addresses that depend on loaded data */
+  uint32_t UniformBytes;     /* the same address in every thread of a warp */
+  uint32_t ArithOps;         /* arithmetic on the data (not addresses) */
+  /* Distinct contiguous stretches each thread walks at once (SpMV: 2, the
+   * row's values and column indices). */
+  uint32_t ThreadStreams;
+  uint32_t Reserved;
+} cot_kernel_record;
 
 /* In an nvptx64 image each kernel is a CUDA kernel whose parameters are all
  * pointer-sized (a pointer or a 64-bit integer); the plugin passes

@@ -44,7 +44,7 @@
 extern "C" {
 #endif
 
-#define COT_PLUGIN_API_VERSION 5
+#define COT_PLUGIN_API_VERSION 6
 #define COT_PLUGIN_ENTRY_NAME "__cot_plugin_get_api"
 
 enum {
@@ -62,6 +62,38 @@ typedef struct {
   int32_t DeviceId;          /* libomptarget's device number */
   const cot_source_loc *Loc; /* the target construct, or null */
 } cot_launch_site;
+
+/* The grid a launch ran with, as the plugin chose it (for the runtime's
+ * reports: LIBOMPTARGET_SUMMARY, _PROFILE, _DEBUG): blocks (teams) and
+ * threads per block. */
+typedef struct {
+  int64_t Blocks;
+  int32_t Threads;
+  int32_t Reserved;
+} cot_launch_grid;
+
+/* What data_alloc allocates. */
+enum {
+  COT_MEMORY_DEVICE = 0, /* device memory */
+  COT_MEMORY_HOST = 1,   /* host memory the device can access (GPU: pinned) */
+  COT_MEMORY_SHARED = 2  /* memory both reach, migrating (GPU: managed) */
+};
+
+/* An interop object's foreign-runtime properties (`#pragma omp interop`,
+ * omp_get_interop_*). Present says which of the handles have a value. */
+enum {
+  COT_INTEROP_HAS_DEVICE = 0x1,
+  COT_INTEROP_HAS_CONTEXT = 0x2,
+  COT_INTEROP_HAS_TARGETSYNC = 0x4
+};
+typedef struct {
+  int32_t ForeignRuntime;         /* omp_ifr_* of omp.h; 0: none (the host) */
+  uint32_t Present;               /* COT_INTEROP_HAS_* */
+  const char *ForeignRuntimeName; /* "cuda", "host" */
+  int64_t Device;                 /* the foreign device (CUdevice) */
+  void *DeviceContext;            /* CUcontext */
+  void *TargetSync;               /* CUstream */
+} cot_interop_info;
 
 typedef struct cot_plugin_api {
   int32_t Version; /* COT_PLUGIN_API_VERSION */
@@ -90,8 +122,10 @@ typedef struct cot_plugin_api {
   /* Kernel handle for launch(), or null. */
   void *(*lookup_kernel)(void *ImageHandle, const char *Name);
 
-  void *(*data_alloc)(int32_t Dev, int64_t Size);
-  int32_t (*data_free)(int32_t Dev, void *DevPtr);
+  /* Size bytes of memory of Kind (COT_MEMORY_*), or null. */
+  void *(*data_alloc)(int32_t Dev, int64_t Size, int32_t Kind);
+  /* Frees what data_alloc gave, of any kind. */
+  int32_t (*data_free)(int32_t Dev, void *Ptr);
   /* Queue: see the conventions above (null: synchronous). */
   int32_t (*copy_to_device)(int32_t Dev, void *DevDst, const void *HostSrc,
                             int64_t Size, void *Queue);
@@ -105,12 +139,22 @@ typedef struct cot_plugin_api {
    * OffloadABI.h), which may be reused once it returns. The geometry comes
    * from Params: NumTeams/ThreadLimit when given (non-zero), else the
    * plugin's choice, which TripCount (when known) bounds. Site names the
-   * kernel and its construct. With a queue, a fault in the kernel is the
-   * failure of the queue_wait/queue_query that finds it (the message names
-   * the kernel); without one, of the launch. */
+   * kernel and its construct; Grid (may be null) gets the grid the kernel
+   * runs with. With a queue, a fault in the kernel is the failure of the
+   * queue_wait/queue_query that finds it (the message names the kernel);
+   * without one, of the launch. */
   int32_t (*launch)(int32_t Dev, void *Kernel, void **ArgValues,
                     int32_t NumArgs, const cot_launch_params *Params,
-                    const cot_launch_site *Site, void *Queue);
+                    const cot_launch_site *Site, cot_launch_grid *Grid,
+                    void *Queue);
+
+  /* `#pragma omp interop`: fills Info for an interop object of Dev, with a
+   * synchronisation object (a stream) when TargetSync; interop_sync waits
+   * for the work queued on it; interop_release frees what init made. */
+  int32_t (*interop_init)(int32_t Dev, int32_t TargetSync,
+                          cot_interop_info *Info);
+  int32_t (*interop_sync)(int32_t Dev, const cot_interop_info *Info);
+  int32_t (*interop_release)(int32_t Dev, cot_interop_info *Info);
 
   /* Queues. queue_create gives an empty queue (null on failure, see
    * last_error). queue_wait returns when everything queued has finished and

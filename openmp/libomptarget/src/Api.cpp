@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Events.h"
 #include "Runtime.h"
 
 #include <omp.h>
@@ -35,7 +36,7 @@ namespace {
 /// Says under LIBOMPTARGET_INFO why routine Routine fails; the routine then
 /// returns the failure value the OpenMP specification gives it.
 void why(const char *Routine, const Error &E) {
-  info(nullptr, "%s fails: %s", Routine, E.message().c_str());
+  note(nullptr, "%s fails: %s", Routine, E.message().c_str());
 }
 
 enum class Where { Invalid, Host, OnDevice };
@@ -109,19 +110,31 @@ int copyBytes(const char *Routine, char *Dst, const char *Src, size_t Length,
     memmove(Dst, Src, Length);
     return 0;
   }
-  if (SW == Where::Host)
-    return DD->P->Api->copy_to_device(DD->LocalId, Dst, Src, Size, nullptr)
-               ? pluginFailed(Routine, *DD, "copy to device")
-               : 0;
-  if (DW == Where::Host)
-    return SD->P->Api->copy_from_device(SD->LocalId, Dst, Src, Size, nullptr)
-               ? pluginFailed(Routine, *SD, "copy from device")
-               : 0;
-  if (DD->P == SD->P)
-    return DD->P->Api->copy_device_to_device(SD->LocalId, Src, DD->LocalId, Dst,
-                                             Size)
-               ? pluginFailed(Routine, *DD, "copy between devices")
-               : 0;
+  using events::Direction;
+  events::Stopwatch Time;
+  events::Subject What = {Routine, nullptr};
+  if (SW == Where::Host) {
+    if (DD->P->Api->copy_to_device(DD->LocalId, Dst, Src, Size, nullptr))
+      return pluginFailed(Routine, *DD, "copy to device");
+    events::transferred(Time, Direction::HostToDevice, DD->Id, Dst, Src,
+                        Length, What);
+    return 0;
+  }
+  if (DW == Where::Host) {
+    if (SD->P->Api->copy_from_device(SD->LocalId, Dst, Src, Size, nullptr))
+      return pluginFailed(Routine, *SD, "copy from device");
+    events::transferred(Time, Direction::DeviceToHost, SD->Id, Dst, Src,
+                        Length, What);
+    return 0;
+  }
+  if (DD->P == SD->P) {
+    if (DD->P->Api->copy_device_to_device(SD->LocalId, Src, DD->LocalId, Dst,
+                                          Size))
+      return pluginFailed(Routine, *DD, "copy between devices");
+    events::transferred(Time, Direction::DeviceToDevice, DD->Id, Dst, Src,
+                        Length, What);
+    return 0;
+  }
   // Devices of different plugins: through the host.
   void *Bounce = malloc(Length);
   if (!Bounce) {
@@ -134,8 +147,74 @@ int copyBytes(const char *Routine, char *Dst, const char *Src, size_t Length,
     Rc = pluginFailed(Routine, *SD, "copy from device");
   else if (DD->P->Api->copy_to_device(DD->LocalId, Dst, Bounce, Size, nullptr))
     Rc = pluginFailed(Routine, *DD, "copy to device");
+  else
+    events::transferred(Time, Direction::DeviceToDevice, DD->Id, Dst, Src,
+                        Length, What);
   ::free(Bounce);
   return Rc;
+}
+
+/// Size bytes of memory of Kind (COT_MEMORY_*) for routine Routine: from
+/// the device's plugin, or malloc for the initial device.
+void *allocateMemory(const char *Routine, size_t Size, int DeviceNum,
+                     int32_t Kind) {
+  if (Size == 0)
+    return nullptr;
+  if (Size > (size_t)INT64_MAX) {
+    why(Routine,
+        Error::make("%zu bytes is more than the largest allocation (2^63-1 "
+                    "bytes)",
+                    Size));
+    return nullptr;
+  }
+  Device *D = nullptr;
+  void *Ptr = nullptr;
+  events::Stopwatch Time;
+  switch (classify(Routine, DeviceNum, &D)) {
+  case Where::Invalid:
+    return nullptr;
+  case Where::Host:
+    if (!(Ptr = malloc(Size)))
+      why(Routine, Error::make("no host memory for %zu bytes", Size));
+    return Ptr;
+  case Where::OnDevice:
+    if (!(Ptr = D->P->Api->data_alloc(D->LocalId, (int64_t)Size, Kind))) {
+      std::string OfKind = Kind == COT_MEMORY_DEVICE
+                               ? ""
+                               : formatString(" of %s memory",
+                                              memoryKindName(Kind));
+      pluginFailed(Routine, *D,
+                   formatString("cannot allocate %zu bytes%s on device %d",
+                                Size, OfKind.c_str(), D->Id)
+                       .c_str());
+    } else {
+      events::allocated(Time, D->Id, Kind, Ptr, Size, {Routine, nullptr});
+    }
+    return Ptr;
+  }
+  return nullptr;
+}
+
+/// Frees what allocateMemory gave, of any kind.
+void freeMemory(const char *Routine, void *Ptr, int DeviceNum) {
+  if (!Ptr)
+    return;
+  Device *D = nullptr;
+  switch (classify(Routine, DeviceNum, &D)) {
+  case Where::Invalid:
+    return;
+  case Where::Host:
+    ::free(Ptr);
+    return;
+  case Where::OnDevice: {
+    events::Stopwatch Time;
+    if (D->P->Api->data_free(D->LocalId, Ptr) != 0)
+      pluginFailed(Routine, *D, "cannot free device memory");
+    else
+      events::freed(Time, D->Id, Ptr, {Routine, nullptr});
+    return;
+  }
+  }
 }
 
 /// Bytes spanned by an array of NumDims dimensions of ElemSize-byte
@@ -216,55 +295,44 @@ COT_EXPORT void omp_set_default_device(int DeviceNum) {
 }
 
 COT_EXPORT void *omp_target_alloc(size_t Size, int DeviceNum) {
-  const char *Routine = "omp_target_alloc";
-  if (Size == 0)
-    return nullptr;
-  if (Size > (size_t)INT64_MAX) {
-    why(Routine,
-        Error::make("%zu bytes is more than the largest allocation (2^63-1 "
-                    "bytes)",
-                    Size));
-    return nullptr;
-  }
-  Device *D = nullptr;
-  void *Ptr = nullptr;
-  switch (classify(Routine, DeviceNum, &D)) {
-  case Where::Invalid:
-    return nullptr;
-  case Where::Host:
-    if (!(Ptr = malloc(Size)))
-      why(Routine, Error::make("no host memory for %zu bytes", Size));
-    return Ptr;
-  case Where::OnDevice:
-    if (!(Ptr = D->P->Api->data_alloc(D->LocalId, (int64_t)Size)))
-      pluginFailed(Routine, *D, ("cannot allocate " + std::to_string(Size) +
-                                 " bytes on device " + std::to_string(D->Id))
-                                    .c_str());
-    return Ptr;
-  }
-  return nullptr;
+  return allocateMemory("omp_target_alloc", Size, DeviceNum,
+                        COT_MEMORY_DEVICE);
 }
 
-/// Upstream's name for device memory, which omp_target_alloc gives.
+// Upstream's extensions: device memory (what omp_target_alloc gives), host
+// memory the device can access (pinned on a GPU) and memory both use, which
+// migrates (managed on a GPU). On the initial device all three are malloc.
 COT_EXPORT void *llvm_omp_target_alloc_device(size_t Size, int DeviceNum) {
-  return omp_target_alloc(Size, DeviceNum);
+  return allocateMemory("llvm_omp_target_alloc_device", Size, DeviceNum,
+                        COT_MEMORY_DEVICE);
 }
 
+COT_EXPORT void *llvm_omp_target_alloc_host(size_t Size, int DeviceNum) {
+  return allocateMemory("llvm_omp_target_alloc_host", Size, DeviceNum,
+                        COT_MEMORY_HOST);
+}
+
+COT_EXPORT void *llvm_omp_target_alloc_shared(size_t Size, int DeviceNum) {
+  return allocateMemory("llvm_omp_target_alloc_shared", Size, DeviceNum,
+                        COT_MEMORY_SHARED);
+}
+
+// Each frees memory of any of the three kinds (the plugin knows which it
+// gave), like omp_target_free.
 COT_EXPORT void omp_target_free(void *Ptr, int DeviceNum) {
-  if (!Ptr)
-    return;
-  Device *D = nullptr;
-  switch (classify("omp_target_free", DeviceNum, &D)) {
-  case Where::Invalid:
-    return;
-  case Where::Host:
-    ::free(Ptr);
-    return;
-  case Where::OnDevice:
-    if (D->P->Api->data_free(D->LocalId, Ptr) != 0)
-      pluginFailed("omp_target_free", *D, "cannot free device memory");
-    return;
-  }
+  freeMemory("omp_target_free", Ptr, DeviceNum);
+}
+
+COT_EXPORT void llvm_omp_target_free_device(void *Ptr, int DeviceNum) {
+  freeMemory("llvm_omp_target_free_device", Ptr, DeviceNum);
+}
+
+COT_EXPORT void llvm_omp_target_free_host(void *Ptr, int DeviceNum) {
+  freeMemory("llvm_omp_target_free_host", Ptr, DeviceNum);
+}
+
+COT_EXPORT void llvm_omp_target_free_shared(void *Ptr, int DeviceNum) {
+  freeMemory("llvm_omp_target_free_shared", Ptr, DeviceNum);
 }
 
 COT_EXPORT int omp_target_is_present(const void *Ptr, int DeviceNum) {
@@ -443,7 +511,9 @@ COT_EXPORT void *omp_target_memset(void *Ptr, int Value, size_t Count,
     return Ptr;
   }
   memset(Buf, Value, BufSize);
-  for (size_t Done = 0; Done < Count; Done += BufSize) {
+  events::Stopwatch Time;
+  size_t Done = 0;
+  for (; Done < Count; Done += BufSize) {
     size_t N = std::min(BufSize, Count - Done);
     if (D->P->Api->copy_to_device(D->LocalId, (char *)Ptr + Done, Buf,
                                   (int64_t)N, nullptr) != 0) {
@@ -451,6 +521,9 @@ COT_EXPORT void *omp_target_memset(void *Ptr, int Value, size_t Count,
       break;
     }
   }
+  if (Done >= Count)
+    events::transferred(Time, events::Direction::HostToDevice, D->Id, Ptr,
+                        Buf, Count, {Routine, nullptr});
   ::free(Buf);
   return Ptr;
 }

@@ -15,6 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DebugTrace.h"
+#include "Events.h"
 #include "Runtime.h"
 
 #include <cinttypes>
@@ -23,6 +25,8 @@ using namespace cot;
 
 Error Device::ensureReady(const cot_source_loc *Loc) {
   if (!Initialized) {
+    debug(1, "device %d: starting (plugin '%s' device %d)%s", Id,
+          P->Name.c_str(), LocalId, atLoc(Loc).c_str());
     if (P->Api->init_device(LocalId) != 0)
       return P
           ->lastError(
@@ -48,8 +52,12 @@ Error Device::ensureReady(const cot_source_loc *Loc) {
 void Device::writeDeviceInt(void *Handle, const char *Name, int32_t Value) {
   uint64_t Size = 0;
   void *Addr = P->Api->lookup_global(Handle, Name, &Size);
-  if (Addr && (Size == 0 || Size == sizeof(int32_t)))
-    P->Api->copy_to_device(LocalId, Addr, &Value, sizeof(Value), nullptr);
+  if (!Addr || (Size != 0 && Size != sizeof(int32_t)))
+    return;
+  events::Stopwatch Time;
+  P->Api->copy_to_device(LocalId, Addr, &Value, sizeof(Value), nullptr);
+  events::transferred(Time, events::Direction::HostToDevice, Id, Addr, &Value,
+                      sizeof(Value), {Name, nullptr});
 }
 
 /// The device address of a `declare target indirect` function, from the
@@ -59,9 +67,12 @@ Error Device::readIndirectSlot(void *Handle, const char *Name,
   uint64_t Size = 0;
   void *Slot = P->Api->lookup_global(Handle, Name, &Size);
   Value = 0;
+  events::Stopwatch Time;
   if (!Slot || P->Api->copy_from_device(LocalId, &Value, Slot, sizeof(Value),
                                         nullptr) != 0)
     return P->lastError("declare target indirect function");
+  events::transferred(Time, events::Direction::DeviceToHost, Id, &Value, Slot,
+                      sizeof(Value), {Name, nullptr});
   return Error::success();
 }
 
@@ -91,15 +102,19 @@ Error Device::writeIndirectTable(
     Pairs.push_back(DevFn);
   }
   int64_t Bytes = (int64_t)(Pairs.size() * sizeof(uintptr_t));
-  if (Error E = allocate(Bytes, "declare target indirect table", Table))
+  const char *What = "declare target indirect table";
+  if (Error E = allocate(Bytes, What, Table, Loc))
     return E;
   uint64_t Count = Pairs.size() / 2;
+  events::Stopwatch Time;
   if (P->Api->copy_to_device(LocalId, Table, Pairs.data(), Bytes, nullptr) ||
       P->Api->copy_to_device(LocalId, TableVar, &Table, sizeof(Table),
                              nullptr) ||
       P->Api->copy_to_device(LocalId, CountVar, &Count, sizeof(Count), nullptr))
-    return P->lastError("declare target indirect table");
-  info(Loc, "device %d: %llu declare target indirect functions", Id,
+    return P->lastError(What);
+  events::transferred(Time, events::Direction::HostToDevice, Id, Table,
+                      Pairs.data(), Bytes, {What, Loc});
+  note(Loc, "device %d: %llu declare target indirect functions", Id,
        (unsigned long long)Count);
   return Error::success();
 }
@@ -127,6 +142,10 @@ Error Device::mapDeclareTargetGlobal(const cot_offload_entry &E, LoadedImage &L,
   M.Infinite = true;
   M.OwnsMemory = false;
   L.Globals.push_back(Host);
+  debug(1,
+        "device %d: declare target '%s' host 0x%" PRIxPTR " -> device %p, "
+        "%llu bytes, refcount inf",
+        Id, E.Name, Host, DevAddr, (unsigned long long)E.Size);
   info(Loc,
        "device %d: declare target '%s' host [0x%" PRIxPTR ",0x%" PRIxPTR
        ") -> device [0x%" PRIxPTR ",0x%" PRIxPTR ") refcount inf",
@@ -154,6 +173,8 @@ Error Device::loadEntries(const cot_binary_desc *Desc, LoadedImage &L,
         return P->lastError("declare target link variable");
       LinkPtrs[(uintptr_t)E->HostAddr] = (uintptr_t)DevPtrVar;
       L.Links.push_back((uintptr_t)E->HostAddr);
+      debug(1, "device %d: declare target link '%s': device pointer at %p", Id,
+            E->Name, DevPtrVar);
     } else if (E->Flags & COT_ENTRY_GLOBAL) {
       if (Error Err = mapDeclareTargetGlobal(*E, L, Loc))
         return Err;
@@ -163,6 +184,8 @@ Error Device::loadEntries(const cot_binary_desc *Desc, LoadedImage &L,
         return P->lastError("kernel");
       Kernels[E->HostAddr] = KernelInfo{K, E->Name};
       L.Kernels.push_back(E->HostAddr);
+      debug(1, "device %d: kernel '%s' for host function %p", Id, E->Name,
+            E->HostAddr);
     }
   }
   return Error::success();
@@ -175,9 +198,15 @@ Error Device::loadBinary(const cot_binary_desc *Desc,
     const cot_device_image &Img = Desc->Images[I];
     size_t Size = (const char *)Img.ImageEnd - (const char *)Img.ImageStart;
     const char *Triple = Img.Triple ? Img.Triple : "";
-    if (!Api->is_image_compatible(Triple, Img.Arch ? Img.Arch : "",
-                                  Img.ImageStart, Size))
+    const char *Arch = Img.Arch ? Img.Arch : "";
+    if (!Api->is_image_compatible(Triple, Arch, Img.ImageStart, Size)) {
+      debug(1, "device %d: image %d of %s (%s%s%s) is not for plugin '%s'",
+            Id, I, binaryName(Desc).c_str(), Triple, *Arch ? " " : "", Arch,
+            P->Name.c_str());
       continue;
+    }
+    debug(1, "device %d: loading image %d of %s (%s%s%s, %zu bytes)", Id, I,
+          binaryName(Desc).c_str(), Triple, *Arch ? " " : "", Arch, Size);
     void *Handle = Api->load_image(LocalId, Img.ImageStart, Size);
     if (!Handle)
       return P->lastError(("cannot load the " + std::string(Triple) +
@@ -195,6 +224,8 @@ Error Device::loadBinary(const cot_binary_desc *Desc,
     Images.push_back(std::move(L));
     return E; // One image per binary and device.
   }
+  debug(1, "device %d: %s has no image for plugin '%s'", Id,
+        binaryName(Desc).c_str(), P->Name.c_str());
   return Error::success();
 }
 
@@ -214,14 +245,14 @@ void Device::unloadBinary(const cot_binary_desc *Desc, const std::string &Name,
     for (uintptr_t Link : L.Links)
       LinkPtrs.erase(Link);
     if (L.IndirectTable)
-      free(L.IndirectTable);
+      free(L.IndirectTable, "declare target indirect table");
     if (P->Api->unload_image(LocalId, L.Handle) != 0)
       warning("%s", P->lastError(("cannot unload the image of " + Name +
                                   " from device " + std::to_string(Id))
                                      .c_str())
                         .message()
                         .c_str());
-    info(nullptr,
+    note(nullptr,
          "device %d: unloaded the image of %s (%zu kernels, %zu "
          "declare target variables)",
          Id, Name.c_str(), L.Kernels.size(), L.Globals.size());
@@ -232,7 +263,7 @@ void Device::unloadBinary(const cot_binary_desc *Desc, const std::string &Name,
     while (It != Table.end() && It->first < Range.second &&
            It->second.HostEnd <= Range.second) {
       const MapEntry &E = (It++)->second;
-      info(nullptr,
+      note(nullptr,
            "device %d: unmap (storage unloaded) '%s' host [0x%" PRIxPTR
            ",0x%" PRIxPTR ") of %s",
            Id, E.Name.c_str(), E.HostBegin, E.HostEnd, Name.c_str());

@@ -26,6 +26,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Events.h"
 #include "Runtime.h"
 
 #include <algorithm>
@@ -90,7 +91,9 @@ void DeviceWork::waitNow() {
 }
 
 void DeviceWork::finish() {
+  events::Stopwatch Time;
   waitNow();
+  events::synchronized(Time, D.Id, {Kernel ? Kernel : "copies", Loc});
   complete();
 }
 
@@ -119,7 +122,7 @@ void DeviceWork::complete() {
     for (uintptr_t Block : Blocks)
       D.releaseBlock(Block);
     for (void *Tmp : Temporaries)
-      D.free(Tmp);
+      D.free(Tmp, "private device temporary");
     // Under D.Mu, as queue_create: the plugin's lock of its idle queues is
     // then never held when fork() has taken the device locks (the child
     // would inherit it locked).

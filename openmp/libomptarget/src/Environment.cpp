@@ -4,8 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// OMP_TARGET_OFFLOAD, OMP_DEFAULT_DEVICE and the check of LIBOMPTARGET_INFO
-// (whose value support/Environment.cpp reads for every library), read once
+// OMP_TARGET_OFFLOAD, OMP_DEFAULT_DEVICE and the checks of LIBOMPTARGET_INFO
+// and LIBOMPTARGET_DEBUG (whose values support/Environment.cpp reads for
+// every library), read once
 // and never changed (docs/Runtime.md, "Environment").
 //
 //===----------------------------------------------------------------------===//
@@ -38,6 +39,10 @@ static Environment readEnvironment() {
     warning("LIBOMPTARGET_INFO='%s' is not an integer of -1 (everything) or "
             "more; ignored",
             getenv("LIBOMPTARGET_INFO"));
+  if (readEnvInteger("LIBOMPTARGET_DEBUG", 0, INT32_MAX, V) ==
+      EnvValue::Invalid)
+    warning("LIBOMPTARGET_DEBUG='%s' is not an integer of 0 or more; ignored",
+            getenv("LIBOMPTARGET_DEBUG"));
   E.Policy = readOffloadPolicy();
   switch (readEnvInteger("OMP_DEFAULT_DEVICE", 0, INT32_MAX, V)) {
   case EnvValue::Unset:

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Profile.h"
 #include "Runtime.h"
 
 #include <pthread.h>
@@ -56,6 +57,9 @@ void cot::fatal(const cot_source_loc *Loc, const Error &E) {
       usleep(100000);
   }
   emitMessage("error", Loc, E.message());
+  debug(1, "fatal error: %s", E.message().c_str());
+  // The trace up to the failure is what finds its cause.
+  profile::finish();
   // _exit: the program's destructors would call back into the runtime,
   // whose locks this thread may hold.
   fflush(nullptr);

@@ -14,8 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Events.h"
 #include "Runtime.h"
-#include "Summary.h"
 
 #include <cstring>
 
@@ -43,19 +43,26 @@ MapEntry *Device::lookup(uintptr_t Begin, uint64_t Size, bool *Partial) {
 
 void Device::writeLinkPointer(uintptr_t Slot, uintptr_t Value,
                               DeviceWork *W) {
+  events::Stopwatch Time;
   if (!W) {
     P->Api->copy_to_device(LocalId, (void *)Slot, &Value, sizeof(Value),
                            nullptr);
-    return;
+  } else {
+    // After kernels in flight that read the pointer, and after earlier
+    // queued writes of it.
+    if (LinkWriter)
+      W->after(*LinkWriter);
+    LinkWriter = W;
+    if (P->Api->copy_to_device(LocalId, (void *)Slot, &Value, sizeof(Value),
+                               W->queue()) != 0)
+      fatal(W->loc(),
+            P->lastError("declare target link pointer update failed"));
+    if (events::enabled())
+      W->waitNow();
   }
-  // After kernels in flight that read the pointer, and after earlier
-  // queued writes of it.
-  if (LinkWriter)
-    W->after(*LinkWriter);
-  LinkWriter = W;
-  if (P->Api->copy_to_device(LocalId, (void *)Slot, &Value, sizeof(Value),
-                             W->queue()) != 0)
-    fatal(W->loc(), P->lastError("declare target link pointer update failed"));
+  events::transferred(Time, events::Direction::HostToDevice, Id, (void *)Slot,
+                      &Value, sizeof(Value),
+                      {"declare target link pointer", W ? W->loc() : nullptr});
 }
 
 MapEntry &Device::insert(uintptr_t HostBegin, uint64_t Size, uintptr_t DevBegin,
@@ -81,10 +88,12 @@ void Device::erase(uintptr_t HostBegin, DeviceWork *W) {
       writeLinkPointer(L.second, 0, W);
   if (uintptr_t Block = It->second.block()) {
     auto Use = BlocksInUse.find(Block);
-    if (Use == BlocksInUse.end())
-      free((void *)Block);
-    else
+    if (Use == BlocksInUse.end()) {
+      free((void *)Block, It->second.Name.c_str());
+    } else {
       Use->second.Removed = true;
+      Use->second.Name = It->second.Name;
+    }
   }
   Table.erase(It);
 }
@@ -96,7 +105,7 @@ void Device::releaseBlock(uintptr_t Block) {
   if (It == BlocksInUse.end() || --It->second.Users != 0)
     return;
   if (It->second.Removed)
-    free((void *)Block);
+    free((void *)Block, It->second.Name.c_str());
   BlocksInUse.erase(It);
 }
 
@@ -104,15 +113,16 @@ void Device::copyToDevice(DeviceWork &W, MapEntry &E, uintptr_t HostBegin,
                           uint64_t Size) {
   if (!Size)
     return;
-  auto Start = std::chrono::steady_clock::now();
+  events::Stopwatch Time;
   if (P->Api->copy_to_device(LocalId, (void *)E.toDevice(HostBegin),
                              (const void *)HostBegin, (int64_t)Size,
                              W.queue()) != 0)
     fatal(W.loc(), P->lastError("copy to device failed"));
-  if (summaryEnabled()) {
-    W.waitNow();
-    recordTransfer(TransferDirection::HostToDevice, Size, secondsSince(Start));
-  }
+  if (events::enabled())
+    W.waitNow(); // the event's time is the copy's own
+  events::transferred(Time, events::Direction::HostToDevice, Id,
+                      (void *)E.toDevice(HostBegin), (const void *)HostBegin,
+                      Size, {E.Name.c_str(), W.loc()});
   // Attached pointers keep their device values.
   for (auto It = E.Shadows.lower_bound(HostBegin);
        It != E.Shadows.end() && It->first < HostBegin + Size; ++It) {
@@ -127,42 +137,48 @@ void Device::copyFromDevice(DeviceWork &W, MapEntry &E, uintptr_t HostBegin,
                             uint64_t Size) {
   if (!Size)
     return;
-  auto Start = std::chrono::steady_clock::now();
+  events::Stopwatch Time;
   if (P->Api->copy_from_device(LocalId, (void *)HostBegin,
                                (const void *)E.toDevice(HostBegin),
                                (int64_t)Size, W.queue()) != 0)
     fatal(W.loc(), P->lastError("copy from device failed"));
-  if (summaryEnabled()) {
+  if (events::enabled())
     W.waitNow();
-    recordTransfer(TransferDirection::DeviceToHost, Size, secondsSince(Start));
-  }
+  events::transferred(Time, events::Direction::DeviceToHost, Id,
+                      (void *)HostBegin, (const void *)E.toDevice(HostBegin),
+                      Size, {E.Name.c_str(), W.loc()});
   // Attached pointers keep their host values, once the copy has landed.
   for (auto It = E.Shadows.lower_bound(HostBegin);
        It != E.Shadows.end() && It->first < HostBegin + Size; ++It)
     W.restoreWhenDone(It->first, It->second.first);
 }
 
-Error Device::allocate(uint64_t Size, const char *What, void *&Ptr) {
+Error Device::allocate(uint64_t Size, const char *What, void *&Ptr,
+                       const cot_source_loc *Loc) {
   std::string Failure = "cannot allocate " + std::to_string(Size) +
                         " bytes for '" + What + "' on device " +
                         std::to_string(Id);
   if (Size > (uint64_t)INT64_MAX)
     return Error::make("%s: more than the largest allocation (2^63-1 bytes)",
                        Failure.c_str());
-  Ptr = P->Api->data_alloc(LocalId, (int64_t)Size);
+  events::Stopwatch Time;
+  Ptr = P->Api->data_alloc(LocalId, (int64_t)Size, COT_MEMORY_DEVICE);
   if (!Ptr)
     return P->lastError(Failure.c_str());
-  if (summaryEnabled())
-    recordAllocation(Size);
+  events::allocated(Time, Id, COT_MEMORY_DEVICE, Ptr, Size, {What, Loc});
   return Error::success();
 }
 
 void *Device::alloc(uint64_t Size, const char *What,
                     const cot_source_loc *Loc) {
   void *Ptr = nullptr;
-  if (Error E = allocate(Size, What, Ptr))
+  if (Error E = allocate(Size, What, Ptr, Loc))
     fatal(Loc, E);
   return Ptr;
 }
 
-void Device::free(void *DevPtr) { P->Api->data_free(LocalId, DevPtr); }
+void Device::free(void *DevPtr, const char *What) {
+  events::Stopwatch Time;
+  P->Api->data_free(LocalId, DevPtr);
+  events::freed(Time, Id, DevPtr, {What, nullptr});
+}

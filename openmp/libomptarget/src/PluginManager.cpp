@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DebugTrace.h"
 #include "Runtime.h"
 
 #include <dlfcn.h>
@@ -111,7 +112,7 @@ static std::string requirementNames(uint32_t Flags) {
 static void skipPlugin(PluginState &S, const char *Name,
                        const std::string &Why) {
   std::string Line = std::string("plugin '") + Name + "' skipped: " + Why;
-  info(nullptr, "%s", Line.c_str());
+  note(nullptr, "%s", Line.c_str());
   S.Skipped.push_back(std::move(Line));
 }
 
@@ -119,6 +120,7 @@ static void loadPlugin(PluginState &S, const std::string &Dir,
                        const char *Name) {
   std::string File = std::string("libomptarget.rtl.") + Name + ".so";
   std::string Path = Dir + "/" + File;
+  debug(1, "loading plugin '%s' from %s", Name, Path.c_str());
   void *Lib = dlopen(Path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!Lib) {
     const char *Why = dlerror();
@@ -160,7 +162,7 @@ static void loadPlugin(PluginState &S, const std::string &Dir,
     const char *Why = nullptr;
     uint32_t Features = Api->device_features(I, &Why);
     if (Required & ~Features) {
-      info(nullptr,
+      note(nullptr,
            "plugin '%s' device %d not used: the program requires "
            "%s; %s",
            Name, I, requirementNames(Required & ~Features).c_str(),
@@ -169,6 +171,9 @@ static void loadPlugin(PluginState &S, const std::string &Dir,
     }
     auto D = std::make_unique<Device>((int32_t)S.Devices.size(), P.get(), I);
     D->SharesHostMemory = (Required & COT_REQUIRES_UNIFIED_SHARED_MEMORY) != 0;
+    debug(1, "device %d is plugin '%s' device %d (features 0x%x, required "
+             "0x%x)",
+          D->Id, Name, I, Features, Required);
     S.Devices.push_back(std::move(D));
   }
   int32_t Last = (int32_t)S.Devices.size() - 1;
@@ -176,7 +181,7 @@ static void loadPlugin(PluginState &S, const std::string &Dir,
     skipPlugin(S, Name, "none of its devices gives what the program requires");
     return;
   }
-  info(nullptr, "plugin '%s' loaded: devices %d..%d%s", Name, First, Last,
+  note(nullptr, "plugin '%s' loaded: devices %d..%d%s", Name, First, Last,
        (Required & COT_REQUIRES_UNIFIED_SHARED_MEMORY)
            ? " (unified shared memory: maps neither allocate nor copy)"
            : "");
@@ -199,11 +204,12 @@ static void loadAllPlugins(PluginState &S) {
   // Devices for which the program has no code would only make
   // omp_get_num_devices() and device(n) lie.
   for (const PluginKind &K : Plugins)
-    if (programHasImagesFor(K.Triple))
+    if (programHasImagesFor(K.Triple)) {
       loadPlugin(S, Dir, K.Name);
-    else
-      info(nullptr, "plugin '%s' skipped: the program has no %s code", K.Name,
+    } else {
+      note(nullptr, "plugin '%s' skipped: the program has no %s code", K.Name,
            K.Triple);
+    }
 }
 
 static PluginState *loadPlugins() {
@@ -211,6 +217,8 @@ static PluginState *loadPlugins() {
   S->DefaultDevice = env().InitialDefaultDevice;
   if (env().Policy != OffloadPolicy::Disabled)
     loadAllPlugins(*S);
+  else
+    debug(1, "OMP_TARGET_OFFLOAD=DISABLED: no plugin is loaded");
   // Registered now, from the program's first offload (normally in main,
   // after the C library registered the run of the ELF destructors), this
   // runs before those destructors unregister the images at exit; and after
@@ -268,8 +276,12 @@ Device *cot::deviceForConstruct(int64_t DeviceId, const cot_source_loc *Loc) {
           whyNoDevices().c_str());
   if (DeviceId == COT_DEVICE_DEFAULT)
     DeviceId = defaultDevice();
-  if (DeviceId == N || DeviceId == COT_DEVICE_INITIAL)
+  if (DeviceId == N || DeviceId == COT_DEVICE_INITIAL) {
+    debug(1, "construct runs on the initial device (device %lld; %d "
+             "devices)%s",
+          (long long)DeviceId, N, atLoc(Loc).c_str());
     return nullptr; // The initial device.
+  }
   if (DeviceId == COT_DEVICE_INVALID)
     fatal(Loc, "device(omp_invalid_device) on a construct");
   if (DeviceId < 0 || DeviceId > N)

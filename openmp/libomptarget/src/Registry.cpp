@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Events.h"
 #include "Runtime.h"
 
 #include <dlfcn.h>
@@ -88,7 +89,20 @@ extern "C" COT_EXPORT void __cot_register_binary(const cot_binary_desc *Desc) {
           "implements version %d",
           Desc->Version, COT_ABI_VERSION);
   validateBinary(Desc);
-  env(); // Report environment errors early.
+  env();             // Report environment errors early,
+  events::enabled(); // and start the profile's trace with the program.
+  if (debugEnabled()) {
+    std::string Images;
+    for (int32_t I = 0; I < Desc->NumImages; ++I)
+      Images += formatString(
+          "%s%s%s%s", I ? ", " : "",
+          Desc->Images[I].Triple ? Desc->Images[I].Triple : "?",
+          Desc->Images[I].Arch && *Desc->Images[I].Arch ? " " : "",
+          Desc->Images[I].Arch ? Desc->Images[I].Arch : "");
+    debug(1, "registered %s: %d images (%s), %zu offload entries",
+          binaryName(Desc).c_str(), Desc->NumImages, Images.c_str(),
+          (size_t)(Desc->EntriesEnd - Desc->EntriesBegin));
+  }
   Registry &R = registry();
   std::lock_guard<std::mutex> Lock(R.Mu);
   R.Binaries.push_back(Desc);
@@ -136,6 +150,8 @@ __cot_unregister_binary(const cot_binary_desc *Desc) {
       }
   }
   std::vector<Device *> Devices = devicesIfLoaded();
+  debug(1, "unregistered %s%s", binaryName(Desc).c_str(),
+        processIsExiting() ? " (at exit: its images stay loaded)" : "");
   // At exit the images stay: other threads may be running their kernels.
   if (!Found || Devices.empty() || processIsExiting())
     return;

@@ -187,11 +187,13 @@ public:
   void holdBlock(uintptr_t Block);
   void releaseBlock(uintptr_t Block);
   /// Device memory of Size bytes for What (a variable's name, for the
-  /// message).
-  Error allocate(uint64_t Size, const char *What, void *&Ptr);
+  /// message) at construct Loc (may be null).
+  Error allocate(uint64_t Size, const char *What, void *&Ptr,
+                 const cot_source_loc *Loc = nullptr);
   /// The same, fatal (naming Loc) when the device has none.
   void *alloc(uint64_t Size, const char *What, const cot_source_loc *Loc);
-  void free(void *DevPtr);
+  /// Frees device memory of What (for the trace).
+  void free(void *DevPtr, const char *What);
 
   const KernelInfo *findKernel(void *HostFn) {
     auto It = Kernels.find(HostFn);
@@ -204,6 +206,7 @@ private:
   struct BlockUse {
     uint32_t Users = 0;
     bool Removed = false; // its mapping is gone: free it after the last user
+    std::string Name;     // the removed mapping's, for the free's report
   };
   std::unordered_map<uintptr_t, BlockUse> BlocksInUse;
 

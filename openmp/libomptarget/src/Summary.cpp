@@ -5,10 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // Collects the counts of Summary.h under one lock and prints them from an
-// exit handler installed with the first record. The requested geometry
-// (num_teams, thread_limit: 0 when the clause is absent and the plugin
-// chose) is what the core knows; LIBOMPTARGET_INFO=1 shows the grid the
-// plugin launched.
+// exit handler installed with the first record. A kernel's grid is the one
+// its plugin reported (blocks x threads on a GPU; on the host device the
+// league libomp was asked for); when launches differed, the range of each.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +16,7 @@
 #include "Environment.h"
 #include "Message.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -31,7 +31,8 @@ struct KernelCounts {
   std::string Where;
   uint64_t Launches = 0;
   double Seconds = 0;
-  int32_t NumTeams = 0, ThreadLimit = 0;
+  int64_t MinBlocks = 0, MaxBlocks = 0;
+  int32_t MinThreads = 0, MaxThreads = 0;
 };
 
 struct TransferCounts {
@@ -42,7 +43,7 @@ struct TransferCounts {
 struct Counts {
   std::mutex Mu;
   std::map<std::string, KernelCounts> Kernels;
-  TransferCounts Transfers[2];
+  TransferCounts Transfers[3]; // by events::Direction
   uint64_t Allocations = 0, AllocatedBytes = 0;
 };
 
@@ -62,22 +63,31 @@ void printTransfers(const char *Name, const TransferCounts &T) {
   fputc('\n', stderr);
 }
 
+/// "4" or "1..132".
+std::string range(int64_t Min, int64_t Max) {
+  return Min == Max ? std::to_string(Min)
+                    : std::to_string(Min) + ".." + std::to_string(Max);
+}
+
 void printSummary() {
   fflush(stdout); // the program's output first
   Counts &C = counts();
   std::lock_guard<std::mutex> Lock(C.Mu);
   fprintf(stderr, "libomptarget: summary\n  %-40s %8s %12s %12s  %s\n",
-          "kernel", "launches", "total s", "mean ms", "num_teams x "
-          "thread_limit (0: chosen at launch), where");
+          "kernel", "launches", "total s", "mean ms",
+          "grid (blocks x threads), where");
   for (const auto &[Name, K] : C.Kernels)
-    fprintf(stderr, "  %-40s %8llu %12.6f %12.4f  %d x %d, %s\n", Name.c_str(),
+    fprintf(stderr, "  %-40s %8llu %12.6f %12.4f  %s x %s, %s\n", Name.c_str(),
             (unsigned long long)K.Launches, K.Seconds,
-            K.Seconds * 1e3 / (double)K.Launches, K.NumTeams, K.ThreadLimit,
-            K.Where.c_str());
-  printTransfers("host to device",
-                 C.Transfers[(int)TransferDirection::HostToDevice]);
-  printTransfers("device to host",
-                 C.Transfers[(int)TransferDirection::DeviceToHost]);
+            K.Seconds * 1e3 / (double)K.Launches,
+            range(K.MinBlocks, K.MaxBlocks).c_str(),
+            range(K.MinThreads, K.MaxThreads).c_str(), K.Where.c_str());
+  using events::Direction;
+  printTransfers("host to device", C.Transfers[(int)Direction::HostToDevice]);
+  printTransfers("device to host", C.Transfers[(int)Direction::DeviceToHost]);
+  if (C.Transfers[(int)Direction::DeviceToDevice].Count)
+    printTransfers("device to device",
+                   C.Transfers[(int)Direction::DeviceToDevice]);
   fprintf(stderr, "  %-15s %10llu blocks %12.1f MiB\n", "allocations",
           (unsigned long long)C.Allocations,
           (double)C.AllocatedBytes / (1 << 20));
@@ -111,18 +121,23 @@ bool cot::summaryEnabled() {
 }
 
 void cot::recordLaunch(const char *Kernel, const cot_source_loc *Loc,
-                       int32_t NumTeams, int32_t ThreadLimit, double Seconds) {
+                       const cot_launch_grid &Grid, double Seconds) {
   Counts &C = startedCounts();
   std::lock_guard<std::mutex> Lock(C.Mu);
   KernelCounts &K = C.Kernels[Kernel];
-  if (K.Launches++ == 0)
+  if (K.Launches++ == 0) {
     K.Where = locString(Loc);
+    K.MinBlocks = K.MaxBlocks = Grid.Blocks;
+    K.MinThreads = K.MaxThreads = Grid.Threads;
+  }
   K.Seconds += Seconds;
-  K.NumTeams = NumTeams;
-  K.ThreadLimit = ThreadLimit;
+  K.MinBlocks = std::min(K.MinBlocks, Grid.Blocks);
+  K.MaxBlocks = std::max(K.MaxBlocks, Grid.Blocks);
+  K.MinThreads = std::min(K.MinThreads, Grid.Threads);
+  K.MaxThreads = std::max(K.MaxThreads, Grid.Threads);
 }
 
-void cot::recordTransfer(TransferDirection Dir, uint64_t Bytes,
+void cot::recordTransfer(events::Direction Dir, uint64_t Bytes,
                          double Seconds) {
   Counts &C = startedCounts();
   std::lock_guard<std::mutex> Lock(C.Mu);

@@ -28,8 +28,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DebugTrace.h"
+#include "Events.h"
 #include "Runtime.h"
-#include "Summary.h"
 
 #include <dlfcn.h>
 #include <sched.h>
@@ -127,9 +128,15 @@ void attachPointer(Device &D, DeviceWork &W, uintptr_t PtrVar,
   Shadow = {HostValue, DevValue};
   W.use(*PE);
   W.writes(*PE);
+  events::Stopwatch Time;
   if (D.P->Api->copy_to_device(D.LocalId, (void *)PE->toDevice(PtrVar),
                                &DevValue, sizeof(DevValue), W.queue()) != 0)
     fatal(Loc, D.P->lastError("pointer attachment failed"));
+  if (events::enabled())
+    W.waitNow(); // the event's time is the copy's own
+  events::transferred(Time, events::Direction::HostToDevice, D.Id,
+                      (void *)PE->toDevice(PtrVar), &DevValue,
+                      sizeof(DevValue), {PE->Name.c_str(), Loc});
   info(Loc, "device %d: attach pointer at host 0x%" PRIxPTR
             " (device 0x%" PRIxPTR ") -> 0x%" PRIxPTR,
        D.Id, PtrVar, PE->toDevice(PtrVar), DevValue);
@@ -155,16 +162,26 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
         continue;
       void *Tmp = D.alloc(Size ? Size : 1, Name, Loc);
       W.freeWhenDone(Tmp);
-      if ((T & COT_MAP_TO) && Size &&
-          D.P->Api->copy_to_device(D.LocalId, Tmp, (const void *)Begin, Size,
-                                   W.queue()) != 0)
+      bool Copy = (T & COT_MAP_TO) && Size;
+      events::Stopwatch Time;
+      if (Copy && D.P->Api->copy_to_device(D.LocalId, Tmp, (const void *)Begin,
+                                           Size, W.queue()) != 0)
         fatal(Loc, D.P->lastError("firstprivate copy failed"));
+      if (Copy && events::enabled())
+        W.waitNow();
+      if (Copy)
+        events::transferred(Time, events::Direction::HostToDevice, D.Id, Tmp,
+                            (const void *)Begin, Size, {Name, Loc});
+      traceMapEntry(D, M, I, nullptr, "private device temporary",
+                    Copy ? "copied to device" : "no copy", Loc);
       S.DevBegin[I] = (uintptr_t)Tmp;
       S.Translated[I] = 1;
       continue;
     }
-    if (hasNoData(T))
+    if (hasNoData(T)) {
+      traceMapEntry(D, M, I, nullptr, "no data to map", "no copy", Loc);
       continue;
+    }
 
     bool Partial = false;
     MapEntry *E = D.lookup(Begin, (uint64_t)Size, &Partial);
@@ -179,27 +196,41 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
       W.use(*E);
       if (Size == 0) {
         // Zero-length section pointing into mapped storage: translate only.
+        traceMapEntry(D, M, I, E, "zero-length, inside a mapping", "no copy",
+                      Loc);
       } else if (Member) {
-        if ((T & COT_MAP_TO) && ((T & COT_MAP_ALWAYS) || S.IsNew[Parent]))
+        bool Copy =
+            (T & COT_MAP_TO) && ((T & COT_MAP_ALWAYS) || S.IsNew[Parent]);
+        if (Copy)
           copyIn(D, W, *E, Begin, Size);
         S.IsNew[I] = S.IsNew[Parent];
+        traceMapEntry(D, M, I, E, "member of its parent's mapping",
+                      Copy ? "copied to device" : "no copy", Loc);
       } else {
         if (!E->Infinite)
           ++E->RefCount;
-        if ((T & COT_MAP_TO) && (T & COT_MAP_ALWAYS))
+        bool Copy = (T & COT_MAP_TO) && (T & COT_MAP_ALWAYS);
+        if (Copy)
           copyIn(D, W, *E, Begin, Size);
         infoMapping(D, *E, Name, Begin, Size, "map (present)", Loc);
+        traceMapEntry(D, M, I, E, "present",
+                      Copy ? "copied to device (always)" : "no copy", Loc);
       }
     } else if (Size == 0) {
       // Zero-length section of storage that is not mapped: the device sees
       // the host pointer value (OpenMP 5.1).
       if ((T & COT_MAP_PRESENT) && !D.SharesHostMemory)
         notPresent(D, Name, Begin, Size, Loc);
+      traceMapEntry(D, M, I, nullptr,
+                    "zero-length, not mapped: the host address", "no copy",
+                    Loc);
     } else if (D.SharesHostMemory && !(T & COT_MAP_CLOSE)) {
       // Unified shared memory: the device uses the host storage itself
       // (the close modifier still asks for a device copy).
       S.DevBegin[I] = Begin;
       S.Translated[I] = 1;
+      traceMapEntry(D, M, I, nullptr, "unified shared memory: the host storage",
+                    "no copy", Loc);
     } else {
       if (T & COT_MAP_PRESENT)
         notPresent(D, Name, Begin, Size, Loc);
@@ -218,6 +249,8 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
       if (T & COT_MAP_TO)
         copyIn(D, W, *E, Begin, Size);
       infoMapping(D, *E, Name, Begin, Size, "map (new)", Loc);
+      traceMapEntry(D, M, I, E, "new",
+                    (T & COT_MAP_TO) ? "copied to device" : "no copy", Loc);
     }
     Entries[I] = E;
     if (E) {
@@ -244,6 +277,8 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
     uintptr_t Base = (uintptr_t)M->Bases[I];
     if (MapEntry *E = D.lookup(Begin, 0)) {
       uintptr_t DevBase = E->toDevice(Begin) - (Begin - Base);
+      traceMapEntry(D, M, I, E, "use_device: the device address", "no copy",
+                    Loc);
       M->Begins[I] = (void *)DevBase;
       info(Loc, "device %d: use_device '%s' host 0x%" PRIxPTR
                 " -> device 0x%" PRIxPTR,
@@ -271,6 +306,7 @@ void mapEnd(Device &D, const cot_map_list *M, DeviceWork &W) {
     if (!E) {
       if ((T & COT_MAP_PRESENT) && !D.SharesHostMemory)
         notPresent(D, nameOf(M, I), Begin, Size, Loc);
+      traceMapEntry(D, M, I, nullptr, "unmap: not mapped", "no copy", Loc);
       continue;
     }
     if (Size == 0)
@@ -302,7 +338,12 @@ void mapEnd(Device &D, const cot_map_list *M, DeviceWork &W) {
     MapEntry *E = Entries[I];
     if (!E)
       continue;
-    if (E->Infinite || E->RefCount != 0)
+    uint64_t T = M->Types[I];
+    bool Kept = E->Infinite || E->RefCount != 0;
+    bool CopiedBack = (T & COT_MAP_FROM) && (!Kept || (T & COT_MAP_ALWAYS));
+    traceMapEntry(D, M, I, E, Kept ? "unmap: kept" : "unmap: removed",
+                  CopiedBack ? "copied from device" : "no copy", Loc);
+    if (Kept)
       infoMapping(D, *E, nameOf(M, I), (uintptr_t)M->Begins[I], M->Sizes[I],
                   "unmap (kept)", Loc);
     else if (Removed.insert(E).second)
@@ -390,14 +431,14 @@ static int32_t startLaunch(int64_t DeviceId, void *HostFn,
     Maps = &EmptyList;
   validate(Maps, Loc);
   if (Params && (Params->Flags & COT_LAUNCH_IF_FALSE)) {
-    info(Loc, "target region '%s' runs on the host: if(false)",
+    note(Loc, "target region '%s' runs on the host: if(false)",
          hostFunctionName(HostFn).c_str());
     return 1;
   }
   Device *D = deviceForConstruct(DeviceId, Loc);
   if (!D) {
-    if (infoEnabled())
-      info(Loc, "target region '%s' runs on the host: %s",
+    if (infoEnabled() || debugEnabled())
+      note(Loc, "target region '%s' runs on the host: %s",
            hostFunctionName(HostFn).c_str(), hostFallbackReason().c_str());
     return 1;
   }
@@ -418,7 +459,7 @@ static int32_t startLaunch(int64_t DeviceId, void *HostFn,
               "OMP_TARGET_OFFLOAD=MANDATORY but device %d has no image for "
               "target region '%s'",
               D->Id, hostFunctionName(HostFn).c_str());
-      info(Loc, "target region '%s' runs on the host: device %d has no "
+      note(Loc, "target region '%s' runs on the host: device %d has no "
                 "image for it",
            hostFunctionName(HostFn).c_str(), D->Id);
       return 1;
@@ -458,20 +499,21 @@ static int32_t startLaunch(int64_t DeviceId, void *HostFn,
        Geometry.TripCount > 0
            ? (", trip count " + std::to_string(Geometry.TripCount)).c_str()
            : "");
+  traceLaunch(*D, K->Name, Geometry, Args, Loc);
   if (NumArgs == 0)
     Args.push_back(nullptr); // never pass a null array
   cot_launch_site Site = {K->Name, D->Id, Loc};
-  auto Start = std::chrono::steady_clock::now();
+  cot_launch_grid Grid = {0, 0, 0};
+  events::Stopwatch Time;
   if (D->P->Api->launch(D->LocalId, K->Handle, Args.data(), NumArgs, &Geometry,
-                        &Site, Work->queue()) != 0)
+                        &Site, &Grid, Work->queue()) != 0)
     fatal(Loc, D->P->lastError(
                    (std::string("kernel '") + K->Name + "' failed").c_str()));
   Work->launched(K->Name);
-  if (summaryEnabled()) {
-    Work->waitNow();
-    recordLaunch(K->Name, Loc, Geometry.NumTeams, Geometry.ThreadLimit,
-                 secondsSince(Start));
-  }
+  if (events::enabled())
+    Work->waitNow(); // the event's time is the kernel's own
+  events::kernelLaunched(Time, D->Id, {K->Name, Loc}, Geometry, Grid,
+                         Args.data(), NumArgs);
   std::lock_guard<std::mutex> Lock(D->Mu);
   mapEnd(*D, Maps, *Work);
   return 0;
@@ -686,9 +728,13 @@ static void updateMotion(Device &D, const cot_map_list *Maps, DeviceWork &W) {
     if (!E) {
       if ((T & COT_MAP_PRESENT) && !D.SharesHostMemory)
         notPresent(D, nameOf(Maps, I), Begin, Size, Loc);
+      traceMapEntry(D, Maps, I, nullptr, "update: not mapped", "no copy", Loc);
       continue; // Not mapped (or shared): the update does nothing.
     }
     W.use(*E);
+    traceMapEntry(D, Maps, I, E, "update",
+                  (T & COT_MAP_TO) ? "copied to device" : "copied from device",
+                  Loc);
     if (T & COT_MAP_TO) {
       copyIn(D, W, *E, Begin, Size);
       infoMapping(D, *E, nameOf(Maps, I), Begin, Size, "update to", Loc);

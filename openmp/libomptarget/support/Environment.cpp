@@ -53,3 +53,14 @@ int cot::infoLevel() {
   }();
   return Level;
 }
+
+int cot::debugLevel() {
+  static const int Level = [] {
+    int64_t V = 0;
+    return readEnvInteger("LIBOMPTARGET_DEBUG", 0, INT32_MAX, V) ==
+                   EnvValue::Valid
+               ? (int)V
+               : 0;
+  }();
+  return Level;
+}

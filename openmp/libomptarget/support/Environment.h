@@ -6,10 +6,11 @@
 //
 // The one parser of the environment variables that libomptarget and its
 // plugins read (docs/Runtime.md, "Environment"): integers in a range and
-// case-insensitive keywords. LIBOMPTARGET_INFO is read here once per library
-// with one rule (an integer of -1 or more; non-zero, -1 as upstream,
-// prints info lines), so the
-// runtime and the plugins agree on it. What a bad value means (a warning, a
+// case-insensitive keywords. LIBOMPTARGET_INFO and LIBOMPTARGET_DEBUG are
+// read here once per library with one rule each (INFO: an integer of -1 or
+// more; non-zero, -1 as upstream, prints info lines; DEBUG: an integer of 0
+// or more, non-zero prints the debug trace), so the runtime and the plugins
+// agree on them. What a bad value means (a warning, a
 // fatal error) is the reader's choice: each variable's owner decides.
 //
 //===----------------------------------------------------------------------===//
@@ -35,6 +36,12 @@ bool equalsIgnoringCase(const char *S, const char *Lower);
 /// runtime warns about an invalid value, see src/Environment.cpp).
 int infoLevel();
 inline bool infoEnabled() { return infoLevel() != 0; }
+
+/// LIBOMPTARGET_DEBUG, read on first use: a non-negative integer, as
+/// upstream; 0 when unset or invalid (src/Environment.cpp warns). Level 1
+/// traces the runtime's decisions, 2 adds every call into a plugin.
+int debugLevel();
+inline bool debugEnabled() { return debugLevel() != 0; }
 
 } // namespace cot
 

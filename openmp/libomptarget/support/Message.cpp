@@ -7,6 +7,7 @@
 
 #include "Message.h"
 #include "Environment.h"
+#include "PluginAPI.h"
 
 #include <cstdio>
 
@@ -37,6 +38,18 @@ std::string cot::locString(const cot_source_loc *Loc) {
     return "<unknown location>";
   return std::string(Loc->File) + ":" + std::to_string(Loc->Line) + ":" +
          std::to_string(Loc->Column);
+}
+
+const char *cot::memoryKindName(int32_t Kind) {
+  switch (Kind) {
+  case COT_MEMORY_DEVICE:
+    return "device";
+  case COT_MEMORY_HOST:
+    return "host";
+  case COT_MEMORY_SHARED:
+    return "shared";
+  }
+  return "unknown";
 }
 
 Error Error::make(const char *Fmt, ...) {
@@ -84,4 +97,29 @@ void cot::info(const cot_source_loc *Loc, const char *Fmt, ...) {
   std::string Msg = formatStringV(Fmt, Ap);
   va_end(Ap);
   emitMessage("info", Loc, Msg);
+}
+
+void cot::note(const cot_source_loc *Loc, const char *Fmt, ...) {
+  bool Info = infoEnabled();
+  if (!Info && !debugEnabled())
+    return;
+  va_list Ap;
+  va_start(Ap, Fmt);
+  std::string Msg = formatStringV(Fmt, Ap);
+  va_end(Ap);
+  if (Info)
+    emitMessage("info", Loc, Msg);
+  else
+    debug(1, "%s%s", Msg.c_str(),
+          Loc && Loc->File ? (" at " + locString(Loc)).c_str() : "");
+}
+
+void cot::debug(int Level, const char *Fmt, ...) {
+  if (debugLevel() < Level)
+    return;
+  va_list Ap;
+  va_start(Ap, Fmt);
+  std::string Line = "omptarget --> " + formatStringV(Fmt, Ap) + "\n";
+  va_end(Ap);
+  fputs(Line.c_str(), stderr);
 }

@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // What libomptarget and its plugins print, and how they hand failures to one
-// another. Every message is one line on stderr prefixed `libomptarget: `;
+// another. Every message is one line on stderr prefixed `libomptarget: `
+// (the LIBOMPTARGET_DEBUG trace's lines `omptarget --> `, as upstream's);
 // every failure is a cot::Error holding its message and, when it belongs to
 // a construct, the construct's source location. Plugins pass their Errors
 // to libomptarget through the C plugin interface (last_error, PluginAPI.h),
@@ -34,6 +35,9 @@ std::string formatStringV(const char *Fmt, va_list Ap);
 
 /// "file:line:col", or "<unknown location>".
 std::string locString(const cot_source_loc *Loc);
+
+/// "device", "host" or "shared": a COT_MEMORY_* kind (PluginAPI.h).
+const char *memoryKindName(int32_t Kind);
 
 /// A failure with its message and, when known, the source location of the
 /// construct it belongs to; false when it is a success.
@@ -77,6 +81,18 @@ void warning(const char *Fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /// `libomptarget: info: ...[ at <Loc>]` when LIBOMPTARGET_INFO is set.
 void info(const cot_source_loc *Loc, const char *Fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/// What both audiences want to know (a plugin skipped, the image a device
+/// loaded, why a region runs on the host): an info line under
+/// LIBOMPTARGET_INFO, else a debug trace line under LIBOMPTARGET_DEBUG.
+void note(const cot_source_loc *Loc, const char *Fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/// `omptarget --> ...` (upstream's prefix), one line of the debug trace,
+/// when LIBOMPTARGET_DEBUG is at least Level. Callers whose arguments cost
+/// something to compute test debugEnabled() first.
+void debug(int Level, const char *Fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 } // namespace cot

@@ -2,6 +2,8 @@
 ; pointer-sized parameters that enters the device runtime in its mode and
 ; calls the outlined function, now <name>.impl. The generic kernel's
 ; dispatch calls the wrapper of each parallel region it reaches directly.
+; A guarded kernel enters like an SPMD one, but its teams code's shared
+; locals are the team's: __cot_gpu_spmd_init(0).
 ; The kernel list and membership metadata go.
 ; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-nvptx-kernels -S %s | FileCheck %s
 
@@ -17,6 +19,11 @@ define void @generic(ptr %a) {
 }
 
 define internal void @region.wrapper(ptr %args) {
+  ret void
+}
+
+; CHECK-LABEL: define internal void @guarded.impl(
+define void @guarded(ptr %a) {
   ret void
 }
 
@@ -38,14 +45,21 @@ define internal void @region.wrapper(ptr %args) {
 ; CHECK: next:
 ; CHECK-NEXT: unreachable
 
-; CHECK: !nvvm.annotations = !{![[K1:[0-9]+]], ![[K2:[0-9]+]]}
+; CHECK-LABEL: define void @guarded(ptr %0)
+; CHECK: call void @__cot_gpu_spmd_init(i32 0)
+; CHECK-NEXT: call void @guarded.impl(ptr %0)
+; CHECK-NEXT: call void @__cot_gpu_spmd_deinit()
+
+; CHECK: !nvvm.annotations = !{![[K1:[0-9]+]], ![[K2:[0-9]+]], ![[K3:[0-9]+]]}
 ; CHECK-NOT: cot.kernel
 ; CHECK: ![[K1]] = !{ptr @spmd, !"kernel", i32 1}
 ; CHECK: ![[K2]] = !{ptr @generic, !"kernel", i32 1}
+; CHECK: ![[K3]] = !{ptr @guarded, !"kernel", i32 1}
 
 declare void @__cot_gpu_parallel(ptr, ptr, i32, i32, i32)
 
-!cot.kernels = !{!0, !1}
+!cot.kernels = !{!0, !1, !3}
 !0 = !{ptr @spmd, !"spmd", !"teams"}
 !1 = !{ptr @generic, !"generic"}
+!3 = !{ptr @guarded, !"guarded", !"teams"}
 !2 = !{ptr @spmd}

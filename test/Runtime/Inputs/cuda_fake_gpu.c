@@ -368,6 +368,8 @@ CUresult cuDeviceGetAttribute(int *V, int Attr, int D) {
   case 16: *V = 4; break;          /* SMs */
   case 75: *V = 9; break;          /* compute capability */
   case 76: *V = 0; break;
+  case 81: *V = 228 << 10; break;  /* shared memory per SM */
+  case 83: *V = 1; break;          /* managed memory */
   default: *V = 0;
   }
   return OK;
@@ -401,6 +403,13 @@ CUresult cuMemAlloc_v2(unsigned long long *P, size_t Size) {
 }
 CUresult cuMemFree_v2(unsigned long long P) {
   LOCKED(removeBlock((void *)P, 0));
+}
+/* Managed memory: reached by host and device alike, as device memory is
+ * here. */
+CUresult cuMemAllocManaged(unsigned long long *P, size_t Size,
+                           unsigned Flags) {
+  (void)Flags;
+  return cuMemAlloc_v2(P, Size);
 }
 CUresult cuMemHostAlloc(void **P, size_t Size, unsigned Flags) {
   (void)Flags;

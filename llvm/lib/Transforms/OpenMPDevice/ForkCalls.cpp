@@ -60,6 +60,39 @@ SetVector<Function *> reachableFrom(Function *Root) {
   return Seen;
 }
 
+/// Whether \p F is the microtask of a parallel region.
+static bool isParallelMicrotask(Function &F) {
+  return any_of(F.users(), [&](User *U) {
+    auto *Call = dyn_cast<CallBase>(U);
+    return Call && isCallTo(*Call, ForkCall) && microtaskOf(*Call) == &F;
+  });
+}
+
+SetVector<Function *> teamCodeFunctions(Function *Kernel) {
+  SetVector<Function *> Team;
+  SmallVector<Function *, 4> Work = {Kernel};
+  while (!Work.empty()) {
+    Function *F = Work.pop_back_val();
+    if (!Team.insert(F))
+      continue;
+    for (Instruction &I : instructions(*F)) {
+      auto *Call = dyn_cast<CallBase>(&I);
+      if (!Call || isCallTo(I, ForkCall))
+        continue;
+      if (isCallTo(I, ForkTeams)) {
+        if (Function *Teams = microtaskOf(*Call))
+          Work.push_back(Teams);
+        continue;
+      }
+      Function *Callee = Call->getCalledFunction();
+      if (Callee && !Callee->isDeclaration() &&
+          owningKernel(*Callee) == Kernel && !isParallelMicrotask(*Callee))
+        Work.push_back(Callee);
+    }
+  }
+  return Team;
+}
+
 SmallVector<KernelReach, 8> kernelReaches(Module &M) {
   SmallVector<KernelReach, 8> Result;
   for (const KernelInfo &K : kernelsOf(M))
@@ -71,10 +104,18 @@ SmallVector<KernelReach, 8> kernelReaches(Module &M) {
 MapVector<Function *, KernelMode>
 modesOfReachedFunctions(ArrayRef<KernelReach> Kernels) {
   MapVector<Function *, KernelMode> ModeOf;
-  for (const KernelReach &KR : Kernels)
-    for (Function *F : KR.Reach)
-      if (!ModeOf.count(F) || KR.K.Mode == KernelMode::Generic)
-        ModeOf[F] = KR.K.Mode;
+  for (const KernelReach &KR : Kernels) {
+    SetVector<Function *> Team;
+    if (KR.K.Mode == KernelMode::Guarded)
+      Team = teamCodeFunctions(KR.K.F);
+    for (Function *F : KR.Reach) {
+      KernelMode Mode = KR.K.Mode;
+      if (Mode == KernelMode::Guarded && !Team.count(F))
+        Mode = KernelMode::SPMD;
+      if (!ModeOf.count(F) || Mode == KernelMode::Generic)
+        ModeOf[F] = Mode;
+    }
+  }
   return ModeOf;
 }
 

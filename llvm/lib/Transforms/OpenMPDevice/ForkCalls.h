@@ -46,6 +46,12 @@ llvm::Function *microtaskOf(const llvm::CallBase &Fork);
 /// (microtasks), transitively.
 llvm::SetVector<llvm::Function *> reachableFrom(llvm::Function *Root);
 
+/// A kernel's team code: \p Kernel, the teams regions it starts and the
+/// functions Clang outlined from them that they call directly (with -g, the
+/// bodies of outlined functions): the code each team runs once, outside
+/// parallel regions.
+llvm::SetVector<llvm::Function *> teamCodeFunctions(llvm::Function *Kernel);
+
 /// A kernel of `cot.kernels` with its reach.
 struct KernelReach {
   KernelInfo K;
@@ -55,7 +61,8 @@ llvm::SmallVector<KernelReach, 8> kernelReaches(llvm::Module &M);
 
 /// The mode each function a kernel reaches is lowered in: generic when any
 /// generic kernel reaches it (both modes lower a parallel region
-/// differently, and kernel-modes makes sure no SPMD kernel shares one).
+/// differently, and kernel-modes and spmdize make sure no other kernel
+/// shares one), guarded for the team code of guarded kernels, else SPMD.
 llvm::MapVector<llvm::Function *, KernelMode>
 modesOfReachedFunctions(llvm::ArrayRef<KernelReach> Kernels);
 

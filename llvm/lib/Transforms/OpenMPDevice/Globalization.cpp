@@ -15,17 +15,22 @@
 // when that is full. A remark (-Rpass=openmp-device) names each local and
 // why it moved. Runs before the fork calls are lowered.
 //
+// The locals of the construct's own outlined functions (the kernel and its
+// teams region), which run once per team, become static team-shared
+// variables in shared memory instead (TeamShared.h), as CUDA's `__shared__`
+// arrays, up to the kernel's budget: no allocation at run time, and shared
+// loads, stores and atomics once the back end sees the address space.
+//
 //===----------------------------------------------------------------------===//
 
 #include "ForkCalls.h"
 #include "OpenMPDevice/Diagnostics.h"
 #include "OpenMPDevice/Passes.h"
+#include "TeamShared.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
-#include "llvm/IR/DebugInfo.h"
-#include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/InstIterator.h"
@@ -35,6 +40,7 @@
 #define DEBUG_TYPE "openmp-device-globalize"
 
 STATISTIC(NumGlobalized, "Locals moved to team-shared storage");
+STATISTIC(NumStaticShared, "Locals moved to static team-shared variables");
 
 using namespace llvm;
 
@@ -120,28 +126,19 @@ CallBase *escapeToParallel(AllocaInst *A,
   return nullptr;
 }
 
-/// The source name of the local \p A: its IR name, else (release builds of
-/// Clang drop IR names) the variable its debug info declares, if any.
-std::string localName(AllocaInst *A) {
-  if (A->hasName())
-    return A->getName().str();
-  for (DbgVariableRecord *Declare : findDVRDeclares(A))
-    return Declare->getVariable()->getName().str();
-  for (DbgDeclareInst *Declare : findDbgDeclares(A))
-    return Declare->getVariable()->getName().str();
-  return "<unnamed>";
-}
-
-void remarkGlobalized(AllocaInst *A, const CallBase &Escape, uint64_t Size) {
+void remarkGlobalized(AllocaInst *A, const CallBase &Escape, uint64_t Size,
+                      bool Static) {
   Function &F = *A->getFunction();
   OptimizationRemarkEmitter ORE(&F);
   ORE.emit([&] {
     return OptimizationRemark(RemarkPassName, "Globalized", &Escape)
-           << "local '" << localName(A)
-           << "' of '" << F.getName() << "' (" << ore::NV("Bytes", Size)
-           << " bytes) moved to team-shared storage (shared memory, or "
-              "global memory when the block's shared stack is full): its "
-              "address reaches the parallel region started by a call of '"
+           << "local '" << localName(A) << "' of '" << F.getName() << "' ("
+           << ore::NV("Bytes", Size) << " bytes) moved to "
+           << (Static ? "a team-shared variable in shared memory"
+                      : "team-shared storage (shared memory, or global memory "
+                        "when the block's shared stack is full)")
+           << ": its address reaches the parallel region started by a call "
+              "of '"
            << Escape.getCalledFunction()->getName()
            << "', whose workers cannot see the main thread's stack";
   });
@@ -170,7 +167,7 @@ void freeBeforeReturns(CallInst *Shared, uint64_t Size) {
 void globalizeAlloca(AllocaInst *A, const CallBase &Escape) {
   Module &M = *A->getModule();
   uint64_t Size = M.getDataLayout().getTypeAllocSize(A->getAllocatedType());
-  remarkGlobalized(A, Escape, Size);
+  remarkGlobalized(A, Escape, Size, /*Static=*/false);
   IRBuilder<> B(A);
   CallInst *Shared = B.CreateCall(
       runtimeFunction(M, AllocShared, B.getPtrTy(), {B.getInt64Ty()}),
@@ -183,8 +180,27 @@ void globalizeAlloca(AllocaInst *A, const CallBase &Escape) {
   ++NumGlobalized;
 }
 
+/// Moves \p A to a static team-shared variable when its function runs once
+/// per team (one of \p Kernel's own outlined functions) and the kernel's
+/// budget, of which \p StaticBytes are used, has room.
+bool moveToStaticTeamShared(AllocaInst *A, const CallBase &Escape,
+                            Function *Kernel, uint64_t &StaticBytes) {
+  std::optional<uint64_t> Bytes = staticAllocaBytes(*A);
+  if (owningKernel(*A->getFunction()) != Kernel || !Bytes ||
+      *Bytes > StaticTeamSharedBudget - StaticBytes)
+    return false;
+  StaticBytes += *Bytes;
+  remarkGlobalized(A, Escape, *Bytes, /*Static=*/true);
+  LLVM_DEBUG(dbgs() << "static team-shared " << localName(A) << " in "
+                    << A->getFunction()->getName() << "\n");
+  moveAllocaToTeamShared(*A);
+  ++NumStaticShared;
+  return true;
+}
+
 bool globalize(Function *Kernel, const DenseSet<Function *> &Parallel) {
   bool Changed = false;
+  uint64_t StaticBytes = 0;
   for (Function *F : mainThreadFunctions(Kernel)) {
     SmallVector<std::pair<AllocaInst *, CallBase *>, 8> Escaping;
     for (Instruction &I : F->getEntryBlock())
@@ -192,7 +208,8 @@ bool globalize(Function *Kernel, const DenseSet<Function *> &Parallel) {
         if (CallBase *Escape = escapeToParallel(A, Parallel))
           Escaping.push_back({A, Escape});
     for (auto [A, Escape] : Escaping)
-      globalizeAlloca(A, *Escape);
+      if (!moveToStaticTeamShared(A, *Escape, Kernel, StaticBytes))
+        globalizeAlloca(A, *Escape);
     Changed |= !Escaping.empty();
   }
   return Changed;

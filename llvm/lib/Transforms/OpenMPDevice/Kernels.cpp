@@ -27,10 +27,29 @@ static constexpr StringLiteral KernelAttachment = "cot.kernel";
 static constexpr StringLiteral DefaultScheduleFlag = "default-schedule";
 static constexpr StringLiteral TeamsFlag = "teams";
 
+StringRef modeName(KernelMode Mode) {
+  switch (Mode) {
+  case KernelMode::Generic:
+    return "generic";
+  case KernelMode::SPMD:
+    return "spmd";
+  case KernelMode::Guarded:
+    return "guarded";
+  }
+  llvm_unreachable("unknown kernel mode");
+}
+
+static std::optional<KernelMode> modeNamed(StringRef Name) {
+  for (KernelMode Mode :
+       {KernelMode::Generic, KernelMode::SPMD, KernelMode::Guarded})
+    if (modeName(Mode) == Name)
+      return Mode;
+  return std::nullopt;
+}
+
 static MDNode *kernelNode(LLVMContext &Ctx, const KernelInfo &K) {
-  SmallVector<Metadata *, 4> Ops = {
-      ValueAsMetadata::get(K.F),
-      MDString::get(Ctx, K.Mode == KernelMode::SPMD ? "spmd" : "generic")};
+  SmallVector<Metadata *, 4> Ops = {ValueAsMetadata::get(K.F),
+                                    MDString::get(Ctx, modeName(K.Mode))};
   if (K.DefaultSchedule)
     Ops.push_back(MDString::get(Ctx, DefaultScheduleFlag));
   if (K.HasTeams)
@@ -68,13 +87,14 @@ SmallVector<KernelInfo, 8> kernelsOf(Module &M) {
     if (Node->getNumOperands() < 2)
       continue;
     auto *F = mdconst::dyn_extract_or_null<Function>(Node->getOperand(0));
-    auto *Mode = dyn_cast<MDString>(Node->getOperand(1));
+    auto *ModeString = dyn_cast<MDString>(Node->getOperand(1));
+    std::optional<KernelMode> Mode =
+        ModeString ? modeNamed(ModeString->getString()) : std::nullopt;
     // Kernels of inline functions come from every translation unit that
     // uses them: the linked module lists them more than once.
     if (!F || !Mode || !Seen.insert(F).second)
       continue;
-    KernelInfo K{F, Mode->getString() == "spmd" ? KernelMode::SPMD
-                                               : KernelMode::Generic};
+    KernelInfo K{F, *Mode};
     K.DefaultSchedule = hasFlag(*Node, DefaultScheduleFlag);
     K.HasTeams = hasFlag(*Node, TeamsFlag);
     Kernels.push_back(K);

@@ -13,6 +13,8 @@
 //
 //   SPMD     __cot_gpu_spmd_init(has teams); <name>.impl(...);
 //            __cot_gpu_spmd_deinit()
+//   guarded  the same with __cot_gpu_spmd_init(0): every thread runs the
+//            team code (openmp-device-spmdize)
 //   generic  if (__cot_gpu_generic_init(<name>.dispatch)) { <name>.impl(...);
 //            __cot_gpu_generic_deinit(); } -- the workers wait in the
 //            device runtime's control loop and run each parallel region
@@ -114,12 +116,16 @@ void enterRuntime(Function *Kernel, Function *Impl, const KernelReach &KR,
   LLVMContext &Ctx = M.getContext();
   Type *Void = Type::getVoidTy(Ctx), *I32 = Type::getInt32Ty(Ctx);
   IRBuilder<> B(&Kernel->getEntryBlock());
-  if (KR.K.Mode == KernelMode::SPMD) {
-    bool HasTeams = KR.K.HasTeams || any_of(KR.Reach, [](Function *F) {
-                      return containsCallTo(*F, ForkTeams);
-                    });
+  if (KR.K.Mode != KernelMode::Generic) {
+    // A guarded kernel's teams code runs in every thread too, but the locals
+    // it shares with parallel regions are the team's (shared memory).
+    bool TeamsPerThread =
+        KR.K.Mode == KernelMode::SPMD &&
+        (KR.K.HasTeams || any_of(KR.Reach, [](Function *F) {
+           return containsCallTo(*F, ForkTeams);
+         }));
     B.CreateCall(runtimeFunction(M, "__cot_gpu_spmd_init", Void, {I32}),
-                 {B.getInt32(HasTeams)});
+                 {B.getInt32(TeamsPerThread)});
     B.CreateCall(Impl, Args);
     B.CreateCall(runtimeFunction(M, "__cot_gpu_spmd_deinit", Void, {}));
     B.CreateRetVoid();

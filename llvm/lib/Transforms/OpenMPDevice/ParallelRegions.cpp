@@ -16,9 +16,24 @@
 //                       wakes the block's workers, which call
 //                       `void <microtask>.wrapper(void **Args)`; the wrapper
 //                       unpacks the arguments and calls the microtask.
+//                       Guarded (team code every thread runs, see
+//                       openmp-device-spmdize): the threads of the region
+//                       call the microtask directly between
+//                       __cot_gpu_guarded_parallel_begin, which picks them
+//                       (num_threads) after a block barrier, and
+//                       __cot_gpu_guarded_parallel_end, the region's
+//                       closing barrier.
 //
 // Microtasks get the thread-id slots every microtask expects as its first
 // two arguments. Fork calls of unknown microtasks stay for the runtime.
+//
+// The body of a parallel region that only the team code of SPMD and guarded
+// kernels starts runs as thread threadIdx.x of an active level-1 region (or
+// alone, serialized): its own calls of omp_get_thread_num,
+// omp_get_num_threads, __kmpc_barrier and the static loop inits go to the
+// device runtime's __cot_gpu_region_* entry points, which need not read the
+// thread's state (a shared-memory load and tests on every call, which kept
+// barrier loops such as a shared-memory tree reduction from unrolling).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,7 +41,9 @@
 #include "OpenMPDevice/Diagnostics.h"
 #include "OpenMPDevice/Passes.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -38,6 +55,8 @@
 STATISTIC(NumTeamsForks, "League forks made direct calls");
 STATISTIC(NumSPMDRegions, "Parallel regions lowered for SPMD kernels");
 STATISTIC(NumGenericRegions, "Parallel regions lowered for generic kernels");
+STATISTIC(NumGuardedRegions, "Parallel regions lowered for guarded kernels");
+STATISTIC(NumRegionCalls, "Region-body runtime calls without state reads");
 
 using namespace llvm;
 
@@ -67,6 +86,11 @@ private:
   void lowerForkTeams(CallInst *Fork);
   void lowerForkCallSPMD(CallInst *Fork);
   void lowerForkCallGeneric(CallInst *Fork);
+  void lowerForkCallGuarded(CallInst *Fork);
+  Value *takeNumThreads(CallInst *Fork);
+  Constant *int32(int32_t V) { return ConstantInt::get(I32, V, true); }
+  FunctionCallee convergentRuntimeFunction(StringRef Name, Type *Ret,
+                                           ArrayRef<Type *> Params);
   Function *parallelWrapper(Function *Micro);
 };
 
@@ -117,6 +141,63 @@ void ForkLowering::lowerForkCallSPMD(CallInst *Fork) {
   B.CreateCall(runtimeFunction(M, "__cot_gpu_spmd_parallel_end", Void, {}));
   Fork->eraseFromParent();
   ++NumSPMDRegions;
+}
+
+FunctionCallee ForkLowering::convergentRuntimeFunction(StringRef Name,
+                                                       Type *Ret,
+                                                       ArrayRef<Type *> Params) {
+  FunctionCallee F = runtimeFunction(M, Name, Ret, Params);
+  cast<Function>(F.getCallee())->addFnAttr(Attribute::Convergent);
+  return F;
+}
+
+/// The num_threads value of \p Fork: the argument of the
+/// __kmpc_push_num_threads call Clang emits just before it, which goes;
+/// 0 without one, -1 when \p Fork's function pushes a count elsewhere
+/// (the runtime then takes it from thread 0).
+Value *ForkLowering::takeNumThreads(CallInst *Fork) {
+  for (Instruction *I = Fork->getPrevNode(); I; I = I->getPrevNode()) {
+    if (isCallTo(*I, ForkCall))
+      break;
+    if (isCallTo(*I, "__kmpc_push_num_threads")) {
+      Value *N = cast<CallBase>(I)->getArgOperand(2);
+      I->eraseFromParent();
+      return N;
+    }
+  }
+  return int32(containsCallTo(*Fork->getFunction(), "__kmpc_push_num_threads")
+                ? -1
+                : 0);
+}
+
+/// `if ((Ran = __cot_gpu_guarded_parallel_begin(N))) microtask(...);
+/// __cot_gpu_guarded_parallel_end(Ran)`: every thread of the block reaches
+/// the fork; the runtime says which take part.
+void ForkLowering::lowerForkCallGuarded(CallInst *Fork) {
+  Function *Micro = microtaskOf(*Fork);
+  Value *NumThreads = takeNumThreads(Fork);
+  BasicBlock *Head = Fork->getParent();
+  BasicBlock *End = Head->splitBasicBlock(Fork, "parallel.end");
+  BasicBlock *Region =
+      BasicBlock::Create(Ctx, "parallel.region", Head->getParent(), End);
+  IRBuilder<> B(Head->getTerminator());
+  CallInst *Ran = B.CreateCall(
+      convergentRuntimeFunction("__cot_gpu_guarded_parallel_begin", I32,
+                                {I32}),
+      {NumThreads}, "parallel.ran");
+  Ran->addFnAttr(Attribute::Convergent);
+  B.CreateCondBr(B.CreateICmpNE(Ran, B.getInt32(0)), Region, End);
+  Head->getTerminator()->eraseFromParent();
+  B.SetInsertPoint(Region);
+  B.CreateCall(Micro, microtaskArgs(B, Fork, Micro));
+  B.CreateBr(End);
+  B.SetInsertPoint(Fork);
+  B.CreateCall(convergentRuntimeFunction("__cot_gpu_guarded_parallel_end",
+                                         Void, {I32}),
+               {Ran})
+      ->addFnAttr(Attribute::Convergent);
+  Fork->eraseFromParent();
+  ++NumGuardedRegions;
 }
 
 /// `void <microtask>.wrapper(void **Args)`: what __cot_gpu_parallel calls in
@@ -175,15 +256,111 @@ bool ForkLowering::lowerForks(Function &F, KernelMode Mode) {
   for (CallInst *CI : Teams)
     lowerForkTeams(CI);
   for (CallInst *CI : Parallels) {
-    if (Mode == KernelMode::SPMD)
+    switch (Mode) {
+    case KernelMode::SPMD:
       lowerForkCallSPMD(CI);
-    else
+      break;
+    case KernelMode::Guarded:
+      lowerForkCallGuarded(CI);
+      break;
+    case KernelMode::Generic:
       lowerForkCallGeneric(CI);
+      break;
+    }
   }
   LLVM_DEBUG(if (!Teams.empty() || !Parallels.empty()) dbgs()
              << F.getName() << ": " << Teams.size() << " league and "
              << Parallels.size() << " parallel forks\n");
   return !Teams.empty() || !Parallels.empty();
+}
+
+/// The microtasks that only team code of SPMD and guarded kernels starts.
+SetVector<Function *>
+levelOneRegions(ArrayRef<KernelReach> Kernels,
+                const MapVector<Function *, KernelMode> &ModeOf) {
+  DenseSet<Function *> TeamCode;
+  for (const KernelReach &KR : Kernels)
+    if (KR.K.Mode != KernelMode::Generic)
+      for (Function *F : teamCodeFunctions(KR.K.F))
+        if (ModeOf.lookup(F) != KernelMode::Generic)
+          TeamCode.insert(F);
+  auto StartedByTeamCode = [&](User *U, Function *Micro) {
+    auto *Fork = dyn_cast<CallBase>(U);
+    return Fork && isCallTo(*Fork, ForkCall) && microtaskOf(*Fork) == Micro &&
+           TeamCode.count(Fork->getFunction());
+  };
+  SetVector<Function *> Regions;
+  for (auto &[F, Mode] : ModeOf)
+    for (Instruction &I : instructions(*F))
+      if (isCallTo(I, ForkCall))
+        if (Function *Micro = microtaskOf(cast<CallBase>(I));
+            Micro && all_of(Micro->users(), [&](User *U) {
+              return StartedByTeamCode(U, Micro);
+            }))
+          Regions.insert(Micro);
+  return Regions;
+}
+
+/// The device runtime's entry point for \p Name in the body of a level-one
+/// region, if it has one.
+StringRef regionEntryPoint(StringRef Name) {
+  return StringSwitch<StringRef>(Name)
+      .Case("omp_get_thread_num", "__cot_gpu_region_thread_num")
+      .Case("omp_get_num_threads", "__cot_gpu_region_num_threads")
+      .Case("__kmpc_barrier", "__cot_gpu_region_barrier")
+      .Case("__kmpc_for_static_init_4", "__cot_gpu_region_for_static_init_4")
+      .Case("__kmpc_for_static_init_4u", "__cot_gpu_region_for_static_init_4u")
+      .Case("__kmpc_for_static_init_8", "__cot_gpu_region_for_static_init_8")
+      .Case("__kmpc_for_static_init_8u", "__cot_gpu_region_for_static_init_8u")
+      .Default("");
+}
+
+/// \p Region and the functions Clang outlined from its body that only it
+/// calls (with -g, the artificial body the microtask calls), but not the
+/// microtasks of the nested regions it runs serialized (if(0)), which
+/// Clang calls between __kmpc_serialized_parallel and its end.
+SmallVector<Function *, 2> regionBody(Function &Region) {
+  SmallVector<Function *, 2> Body = {&Region};
+  Function *Kernel = owningKernel(Region);
+  for (unsigned I = 0; I < Body.size(); ++I) {
+    if (containsCallTo(*Body[I], "__kmpc_serialized_parallel"))
+      continue;
+    for (Instruction &Inst : instructions(*Body[I]))
+      if (Function *Callee = calledFunction(Inst);
+          Kernel && Callee && !Callee->isDeclaration() &&
+          Callee->hasOneUse() && owningKernel(*Callee) == Kernel &&
+          !is_contained(Body, Callee))
+        Body.push_back(Callee);
+  }
+  return Body;
+}
+
+/// Sends the calls of the runtime's thread queries, barriers and static loop
+/// inits in \p Region's body to the level-one entry points.
+void useRegionEntryPoints(Function &Region) {
+  Module &M = *Region.getParent();
+  SmallVector<CallBase *, 8> Calls;
+  for (Function *F : regionBody(Region))
+    for (Instruction &I : instructions(*F))
+      if (Function *Callee = calledFunction(I);
+          Callee && !regionEntryPoint(Callee->getName()).empty())
+        Calls.push_back(cast<CallBase>(&I));
+  for (CallBase *Call : Calls) {
+    StringRef Entry = regionEntryPoint(Call->getCalledFunction()->getName());
+    if (Entry == "__cot_gpu_region_barrier") {
+      FunctionCallee Barrier =
+          runtimeFunction(M, Entry, Type::getVoidTy(M.getContext()), {});
+      cast<Function>(Barrier.getCallee())->addFnAttr(Attribute::Convergent);
+      CallInst *New = CallInst::Create(Barrier, {}, "", Call->getIterator());
+      New->addFnAttr(Attribute::Convergent);
+      New->setDebugLoc(Call->getDebugLoc());
+      Call->eraseFromParent();
+    } else {
+      Call->setCalledFunction(
+          M.getOrInsertFunction(Entry, Call->getFunctionType()));
+    }
+    ++NumRegionCalls;
+  }
 }
 
 } // namespace
@@ -192,9 +369,12 @@ PreservedAnalyses ParallelRegionsPass::run(Module &M, ModuleAnalysisManager &) {
   if (hasDeviceErrors(M))
     return PreservedAnalyses::all();
   SmallVector<KernelReach, 8> Kernels = kernelReaches(M);
+  MapVector<Function *, KernelMode> ModeOf = modesOfReachedFunctions(Kernels);
+  for (Function *Region : levelOneRegions(Kernels, ModeOf))
+    useRegionEntryPoints(*Region);
   ForkLowering Lowering(M);
   bool Changed = false;
-  for (auto &[F, Mode] : modesOfReachedFunctions(Kernels))
+  for (auto &[F, Mode] : ModeOf)
     Changed |= Lowering.lowerForks(*F, Mode);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

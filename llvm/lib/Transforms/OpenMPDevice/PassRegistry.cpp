@@ -66,6 +66,7 @@ std::string nvptxLoweringPipeline() {
          "openmp-device-cyclic-schedules,"
          "openmp-device-kernel-modes,"
          "openmp-device-team-reductions,"
+         "openmp-device-spmdize,"
          "openmp-device-globalize,"
          "openmp-device-parallel-regions,"
          "openmp-device-nvptx-kernels,"

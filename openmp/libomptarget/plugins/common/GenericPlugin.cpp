@@ -7,7 +7,8 @@
 //
 // The entry points of PluginAPI.h's function table: each checks its
 // arguments, calls the vendor hook and turns a failure into the thread's
-// last error. Also defines the plugin's one exported symbol.
+// last error (and, under LIBOMPTARGET_DEBUG=2, says what it was called
+// with). Also defines the plugin's one exported symbol.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,8 +51,8 @@ void *apiLookupGlobal(void *Handle, const char *Name, uint64_t *Size) {
 void *apiLookupKernel(void *Handle, const char *Name) {
   return P().lookupKernel(Handle, Name);
 }
-void *apiDataAlloc(int32_t Dev, int64_t Size) {
-  return P().dataAlloc(Dev, Size);
+void *apiDataAlloc(int32_t Dev, int64_t Size, int32_t Kind) {
+  return P().dataAlloc(Dev, Size, Kind);
 }
 int32_t apiDataFree(int32_t Dev, void *Ptr) { return P().dataFree(Dev, Ptr); }
 int32_t apiCopyToDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size,
@@ -68,8 +69,18 @@ int32_t apiCopyDeviceToDevice(int32_t SrcDev, const void *Src, int32_t DstDev,
 }
 int32_t apiLaunch(int32_t Dev, void *Kernel, void **Args, int32_t NumArgs,
                   const cot_launch_params *Params, const cot_launch_site *Site,
-                  void *Queue) {
-  return P().launch(Dev, Kernel, Args, NumArgs, Params, Site, Queue);
+                  cot_launch_grid *Grid, void *Queue) {
+  return P().launch(Dev, Kernel, Args, NumArgs, Params, Site, Grid, Queue);
+}
+int32_t apiInteropInit(int32_t Dev, int32_t TargetSync,
+                       cot_interop_info *Info) {
+  return P().interopInit(Dev, TargetSync, Info);
+}
+int32_t apiInteropSync(int32_t Dev, const cot_interop_info *Info) {
+  return P().interopSync(Dev, Info);
+}
+int32_t apiInteropRelease(int32_t Dev, cot_interop_info *Info) {
+  return P().interopRelease(Dev, Info);
 }
 void *apiQueueCreate(int32_t Dev) { return P().queueCreate(Dev); }
 int32_t apiQueueWait(int32_t Dev, void *Queue) {
@@ -115,6 +126,9 @@ GenericPlugin::GenericPlugin(const char *Name, uint32_t Flags,
           apiCopyFromDevice,
           apiCopyDeviceToDevice,
           apiLaunch,
+          apiInteropInit,
+          apiInteropSync,
+          apiInteropRelease,
           apiQueueCreate,
           apiQueueWait,
           apiQueueQuery,
@@ -128,6 +142,7 @@ GenericPlugin::GenericPlugin(const char *Name, uint32_t Flags,
 
 int32_t GenericPlugin::fail(const Error &E) {
   snprintf(LastError, sizeof(LastError), "%s", E.message().c_str());
+  debug(2, "plugin call failed: %s", LastError);
   return 1;
 }
 
@@ -217,6 +232,7 @@ uint32_t GenericPlugin::deviceFeatures(int32_t Dev, const char **Why) {
 }
 
 int32_t GenericPlugin::initDevice(int32_t Dev) {
+  debug(2, "%s: init_device(%d)", Name, Dev);
   if (Error E = checkDeviceNumber(Dev))
     return fail(E);
   DeviceSlot &D = Devices[(size_t)Dev];
@@ -237,6 +253,7 @@ int32_t GenericPlugin::isImageCompatible(const char *Triple, const char *,
 }
 
 void *GenericPlugin::loadImage(int32_t Dev, const void *Image, size_t Size) {
+  debug(2, "%s: load_image(%d, %p, %zu bytes)", Name, Dev, Image, Size);
   if (Error E = checkDevice(Dev)) {
     fail(E);
     return nullptr;
@@ -250,7 +267,8 @@ void *GenericPlugin::loadImage(int32_t Dev, const void *Image, size_t Size) {
   return Img.release();
 }
 
-int32_t GenericPlugin::unloadImage(int32_t, void *Handle) {
+int32_t GenericPlugin::unloadImage(int32_t Dev, void *Handle) {
+  debug(2, "%s: unload_image(%d, %p)", Name, Dev, Handle);
   if (!Handle)
     return 0;
   std::unique_ptr<GenericImage> Img(image(Handle));
@@ -274,6 +292,8 @@ void *GenericPlugin::lookupGlobal(void *Handle, const char *Name,
   }
   if (Size)
     *Size = Bytes;
+  debug(2, "%s: lookup_global('%s') -> %p, %llu bytes", this->Name, Name, Addr,
+        (unsigned long long)Bytes);
   return Addr;
 }
 
@@ -295,34 +315,75 @@ void *GenericPlugin::lookupKernel(void *Handle, const char *Name) {
   K->Name = Name;
   K->Dev = Img.Dev;
   GenericKernel *Raw = K.get();
+  debug(2, "%s: lookup_kernel('%s') -> %p", this->Name, Name, (void *)Raw);
   Img.Kernels.emplace(Name, std::move(K));
   return Raw;
 }
 
 //===-- Memory and copies -------------------------------------------------===//
 
-void *GenericPlugin::dataAlloc(int32_t Dev, int64_t Size) {
+Error GenericPlugin::allocAccessible(int32_t Dev, size_t Size, int32_t Kind,
+                                     void *&Ptr) {
+  if (Error E = allocAccessibleImpl(Dev, Size, Kind, Ptr))
+    return E;
+  DeviceSlot &D = Devices[(size_t)Dev];
+  std::lock_guard<std::mutex> Lock(D.AccessibleMu);
+  D.Accessible[Ptr] = Kind;
+  return Error::success();
+}
+
+Error GenericPlugin::freeAccessible(int32_t Dev, void *Ptr, bool &Found) {
+  DeviceSlot &D = Devices[(size_t)Dev];
+  int32_t Kind;
+  {
+    std::lock_guard<std::mutex> Lock(D.AccessibleMu);
+    auto It = D.Accessible.find(Ptr);
+    Found = It != D.Accessible.end();
+    if (!Found)
+      return Error::success();
+    Kind = It->second;
+    D.Accessible.erase(It);
+  }
+  return freeAccessibleImpl(Dev, Ptr, Kind);
+}
+
+void *GenericPlugin::dataAlloc(int32_t Dev, int64_t Size, int32_t Kind) {
   Error E = checkSize(Dev, Size, "allocate");
   if (!E)
     E = checkDevice(Dev);
+  if (!E && Kind != COT_MEMORY_DEVICE && Kind != COT_MEMORY_HOST &&
+      Kind != COT_MEMORY_SHARED)
+    E = Error::make("cannot allocate memory of unknown kind %d on %s", Kind,
+                    deviceName(Dev).c_str());
   void *Ptr = nullptr;
-  if (!E)
+  size_t Bytes = Size > 0 ? (size_t)Size : 1;
+  if (!E && Kind == COT_MEMORY_DEVICE)
     E = Devices[(size_t)Dev].Memory.allocate(
-        Size > 0 ? (size_t)Size : 1, Ptr,
+        Bytes, Ptr,
         [&](size_t Bytes, void *&Out) { return allocImpl(Dev, Bytes, Out); },
         [&](void *Block) { return freeImpl(Dev, Block); });
+  else if (!E)
+    E = allocAccessible(Dev, Bytes, Kind, Ptr);
   if (E) {
     fail(E);
     return nullptr;
   }
+  debug(2, "%s: data_alloc(%d, %lld bytes, %s memory) -> %p", Name, Dev,
+        (long long)Size, memoryKindName(Kind), Ptr);
   return Ptr;
 }
 
 int32_t GenericPlugin::dataFree(int32_t Dev, void *Ptr) {
+  debug(2, "%s: data_free(%d, %p)", Name, Dev, Ptr);
   if (!Ptr)
     return 0;
   if (Error E = checkDevice(Dev))
     return fail(E);
+  bool Accessible = false;
+  if (Error E = freeAccessible(Dev, Ptr, Accessible))
+    return fail(E);
+  if (Accessible)
+    return 0;
   if (Error E = Devices[(size_t)Dev].Memory.release(
           Ptr, [&](void *Block) { return freeImpl(Dev, Block); },
           deviceName(Dev)))
@@ -346,6 +407,8 @@ int32_t GenericPlugin::copy(int32_t Dev, int32_t OtherDev, int64_t Size,
 
 int32_t GenericPlugin::copyToDevice(int32_t Dev, void *Dst, const void *Src,
                                     int64_t Size, void *Queue) {
+  debug(2, "%s: copy_to_device(%d, %p <- %p, %lld bytes)", Name, Dev, Dst, Src,
+        (long long)Size);
   return copy(Dev, Dev, Size, [&] {
     return onQueue(Dev, Queue, [&](GenericQueue &Q) {
       return copyToDeviceImpl(Dev, Dst, Src, (size_t)Size, Q);
@@ -355,6 +418,8 @@ int32_t GenericPlugin::copyToDevice(int32_t Dev, void *Dst, const void *Src,
 
 int32_t GenericPlugin::copyFromDevice(int32_t Dev, void *Dst, const void *Src,
                                       int64_t Size, void *Queue) {
+  debug(2, "%s: copy_from_device(%d, %p <- %p, %lld bytes)", Name, Dev, Dst,
+        Src, (long long)Size);
   return copy(Dev, Dev, Size, [&] {
     return onQueue(Dev, Queue, [&](GenericQueue &Q) {
       return copyFromDeviceImpl(Dev, Dst, Src, (size_t)Size, Q);
@@ -365,6 +430,8 @@ int32_t GenericPlugin::copyFromDevice(int32_t Dev, void *Dst, const void *Src,
 int32_t GenericPlugin::copyDeviceToDevice(int32_t SrcDev, const void *Src,
                                           int32_t DstDev, void *Dst,
                                           int64_t Size) {
+  debug(2, "%s: copy_device_to_device(%d %p -> %d %p, %lld bytes)", Name,
+        SrcDev, Src, DstDev, Dst, (long long)Size);
   return copy(SrcDev, DstDev, Size, [&] {
     return copyDeviceToDeviceImpl(SrcDev, Src, DstDev, Dst, (size_t)Size);
   });
@@ -374,7 +441,9 @@ int32_t GenericPlugin::copyDeviceToDevice(int32_t SrcDev, const void *Src,
 
 int32_t GenericPlugin::launch(int32_t Dev, void *Kernel, void **Args,
                               int32_t NumArgs, const cot_launch_params *Params,
-                              const cot_launch_site *Site, void *Queue) {
+                              const cot_launch_site *Site,
+                              cot_launch_grid *Grid, void *Queue) {
+  debug(2, "%s: launch(%d, kernel %p, %d args)", Name, Dev, Kernel, NumArgs);
   if (Error E = checkDevice(Dev))
     return fail(E);
   auto *K = static_cast<GenericKernel *>(Kernel);
@@ -385,9 +454,53 @@ int32_t GenericPlugin::launch(int32_t Dev, void *Kernel, void **Args,
                             K->Name.c_str(), deviceName(K->Dev).c_str(),
                             deviceName(Dev).c_str()));
   cot_launch_site NoSite = {K->Name.c_str(), Dev, nullptr};
+  cot_launch_grid Ran = {0, 0, 0};
   if (Error E = onQueue(Dev, Queue, [&](GenericQueue &Q) {
-        return launchImpl(*K, Args, NumArgs, *Params, Site ? *Site : NoSite, Q);
+        return launchImpl(*K, Args, NumArgs, *Params, Site ? *Site : NoSite,
+                          Ran, Q);
       }))
+    return fail(E);
+  if (Grid)
+    *Grid = Ran;
+  return 0;
+}
+
+//===-- Interop -----------------------------------------------------------===//
+
+int32_t GenericPlugin::interopInit(int32_t Dev, int32_t TargetSync,
+                                   cot_interop_info *Info) {
+  debug(2, "%s: interop_init(%d, targetsync %d)", Name, Dev, TargetSync);
+  if (Error E = checkDevice(Dev))
+    return fail(E);
+  if (!Info)
+    return fail(Error::make("malformed interop_init on %s",
+                            deviceName(Dev).c_str()));
+  *Info = cot_interop_info{0, 0, "", 0, nullptr, nullptr};
+  if (Error E = interopInitImpl(Dev, TargetSync != 0, *Info))
+    return fail(E);
+  return 0;
+}
+
+int32_t GenericPlugin::interopSync(int32_t Dev, const cot_interop_info *Info) {
+  debug(2, "%s: interop_sync(%d)", Name, Dev);
+  if (Error E = checkDevice(Dev))
+    return fail(E);
+  if (!Info)
+    return fail(Error::make("malformed interop_sync on %s",
+                            deviceName(Dev).c_str()));
+  if (Error E = interopSyncImpl(Dev, *Info))
+    return fail(E);
+  return 0;
+}
+
+int32_t GenericPlugin::interopRelease(int32_t Dev, cot_interop_info *Info) {
+  debug(2, "%s: interop_release(%d)", Name, Dev);
+  if (Error E = checkDevice(Dev))
+    return fail(E);
+  if (!Info)
+    return fail(Error::make("malformed interop_release on %s",
+                            deviceName(Dev).c_str()));
+  if (Error E = interopReleaseImpl(Dev, *Info))
     return fail(E);
   return 0;
 }
@@ -395,6 +508,7 @@ int32_t GenericPlugin::launch(int32_t Dev, void *Kernel, void **Args,
 //===-- Queues and events -------------------------------------------------===//
 
 void *GenericPlugin::queueCreate(int32_t Dev) {
+  debug(2, "%s: queue_create(%d)", Name, Dev);
   if (Error E = checkDevice(Dev)) {
     fail(E);
     return nullptr;
@@ -419,6 +533,7 @@ void *GenericPlugin::queueCreate(int32_t Dev) {
 }
 
 int32_t GenericPlugin::queueWait(int32_t Dev, void *Queue) {
+  debug(2, "%s: queue_wait(%d, %p)", Name, Dev, Queue);
   GenericQueue *Q = nullptr;
   Error E = queue(Dev, Queue, Q);
   if (!E)
@@ -427,6 +542,7 @@ int32_t GenericPlugin::queueWait(int32_t Dev, void *Queue) {
 }
 
 int32_t GenericPlugin::queueQuery(int32_t Dev, void *Queue) {
+  debug(2, "%s: queue_query(%d, %p)", Name, Dev, Queue);
   GenericQueue *Q = nullptr;
   bool Done = false;
   Error E = queue(Dev, Queue, Q);
@@ -438,6 +554,7 @@ int32_t GenericPlugin::queueQuery(int32_t Dev, void *Queue) {
 }
 
 int32_t GenericPlugin::queueDestroy(int32_t Dev, void *Queue) {
+  debug(2, "%s: queue_destroy(%d, %p)", Name, Dev, Queue);
   GenericQueue *Q = nullptr;
   if (Error E = queue(Dev, Queue, Q))
     return fail(E);
@@ -448,6 +565,7 @@ int32_t GenericPlugin::queueDestroy(int32_t Dev, void *Queue) {
 }
 
 int32_t GenericPlugin::eventRecord(int32_t Dev, void *Queue, void **Event) {
+  debug(2, "%s: event_record(%d, %p)", Name, Dev, Queue);
   GenericQueue *Q = nullptr;
   void *Ev = nullptr;
   Error E = queue(Dev, Queue, Q);
@@ -460,6 +578,7 @@ int32_t GenericPlugin::eventRecord(int32_t Dev, void *Queue, void **Event) {
 }
 
 int32_t GenericPlugin::eventWait(int32_t Dev, void *Queue, void *Event) {
+  debug(2, "%s: event_wait(%d, %p, %p)", Name, Dev, Queue, Event);
   GenericQueue *Q = nullptr;
   if (Error E = queue(Dev, Queue, Q))
     return fail(E);
@@ -471,6 +590,7 @@ int32_t GenericPlugin::eventWait(int32_t Dev, void *Queue, void *Event) {
 }
 
 int32_t GenericPlugin::eventDestroy(int32_t Dev, void *Event) {
+  debug(2, "%s: event_destroy(%d, %p)", Name, Dev, Event);
   if (Error E = checkDevice(Dev))
     return fail(E);
   if (!Event)

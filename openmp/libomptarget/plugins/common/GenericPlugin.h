@@ -17,11 +17,13 @@
 //    and the "no such symbol" messages;
 //  - device memory: which blocks are live (a free of anything else is an
 //    error), and a cache of small blocks for plugins whose allocation is
-//    slow (MemoryCache.h);
+//    slow (MemoryCache.h); host and shared memory (llvm_omp_target_alloc_*)
+//    with the kind of each live block, so that one free serves all kinds;
 //  - queues: each device keeps its idle queues for reuse, so creating one
 //    is cheap. A plugin whose copies and launches complete when they are
 //    made (the host) keeps the default queue hooks: its queues are always
-//    done and its events mark nothing.
+//    done and its events mark nothing;
+//  - under LIBOMPTARGET_DEBUG=2, a line for every call into the plugin.
 // A vendor plugin implements the ...Impl hooks below; they run only on
 // checked arguments and return an Error naming the device.
 //
@@ -97,7 +99,7 @@ public:
   int32_t unloadImage(int32_t Dev, void *Handle);
   void *lookupGlobal(void *Handle, const char *Name, uint64_t *Size);
   void *lookupKernel(void *Handle, const char *Name);
-  void *dataAlloc(int32_t Dev, int64_t Size);
+  void *dataAlloc(int32_t Dev, int64_t Size, int32_t Kind);
   int32_t dataFree(int32_t Dev, void *Ptr);
   int32_t copyToDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size,
                        void *Queue);
@@ -107,7 +109,10 @@ public:
                              void *Dst, int64_t Size);
   int32_t launch(int32_t Dev, void *Kernel, void **Args, int32_t NumArgs,
                  const cot_launch_params *Params, const cot_launch_site *Site,
-                 void *Queue);
+                 cot_launch_grid *Grid, void *Queue);
+  int32_t interopInit(int32_t Dev, int32_t TargetSync, cot_interop_info *Info);
+  int32_t interopSync(int32_t Dev, const cot_interop_info *Info);
+  int32_t interopRelease(int32_t Dev, cot_interop_info *Info);
   void *queueCreate(int32_t Dev);
   int32_t queueWait(int32_t Dev, void *Queue);
   int32_t queueQuery(int32_t Dev, void *Queue);
@@ -137,6 +142,11 @@ protected:
                                  std::unique_ptr<GenericKernel> &Out) = 0;
   virtual Error allocImpl(int32_t Dev, size_t Size, void *&Ptr) = 0;
   virtual Error freeImpl(int32_t Dev, void *Ptr) = 0;
+  /// Host or shared memory (COT_MEMORY_HOST, COT_MEMORY_SHARED): memory
+  /// that both the host and Dev reach, never cached.
+  virtual Error allocAccessibleImpl(int32_t Dev, size_t Size, int32_t Kind,
+                                    void *&Ptr) = 0;
+  virtual Error freeAccessibleImpl(int32_t Dev, void *Ptr, int32_t Kind) = 0;
   // Copies of Size > 0 bytes between started devices and the host, queued
   // on Q, a queue of Dev (for a synchronous call the generic layer queues
   // on a queue of its own and waits for it).
@@ -147,10 +157,19 @@ protected:
   virtual Error copyDeviceToDeviceImpl(int32_t SrcDev, const void *Src,
                                        int32_t DstDev, void *Dst,
                                        size_t Size) = 0;
-  /// Queues K on Q, a queue of K's device.
+  /// Queues K on Q, a queue of K's device; Grid gets the grid it runs
+  /// with.
   virtual Error launchImpl(GenericKernel &K, void **Args, int32_t NumArgs,
                            const cot_launch_params &Params,
-                           const cot_launch_site &Site, GenericQueue &Q) = 0;
+                           const cot_launch_site &Site, cot_launch_grid &Grid,
+                           GenericQueue &Q) = 0;
+  /// The foreign-runtime handles of an interop object of Dev (a new
+  /// synchronisation object when TargetSync), waiting for the work queued
+  /// on its synchronisation object, and releasing what init made.
+  virtual Error interopInitImpl(int32_t Dev, bool TargetSync,
+                                cot_interop_info &Info) = 0;
+  virtual Error interopSyncImpl(int32_t Dev, const cot_interop_info &Info) = 0;
+  virtual Error interopReleaseImpl(int32_t Dev, cot_interop_info &Info) = 0;
   // Queues and events. The defaults are a plugin's whose copies and
   // launches complete when they are made: nothing is ever pending.
   /// A new queue of Dev (called when no idle one is left).
@@ -173,6 +192,9 @@ private:
     std::mutex InitMu;
     std::atomic<bool> Ready{false}; // read without InitMu by every check
     MemoryCache Memory;
+    /// Live host and shared blocks -> their COT_MEMORY_* kind.
+    std::mutex AccessibleMu;
+    std::unordered_map<void *, int32_t> Accessible;
     std::mutex QueuesMu;
     std::vector<std::unique_ptr<GenericQueue>> IdleQueues;
     explicit DeviceSlot(size_t CachedBytes) : Memory(CachedBytes) {}
@@ -204,6 +226,10 @@ private:
   /// of its own that it then waits for.
   Error onQueue(int32_t Dev, void *Handle,
                 const std::function<Error(GenericQueue &)> &Work);
+  /// Host or shared memory of Dev (checked), recorded as live.
+  Error allocAccessible(int32_t Dev, size_t Size, int32_t Kind, void *&Ptr);
+  /// Frees Ptr when it is a live host or shared block of Dev (Found set).
+  Error freeAccessible(int32_t Dev, void *Ptr, bool &Found);
 };
 
 /// The plugin of this .so; defined by each vendor plugin.

@@ -60,12 +60,15 @@ enum : int {
   CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
+  CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR = 81,
+  CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY = 83,
   CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS = 88,
 };
 
 // Function attributes.
 enum : int {
   CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0,
+  CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES = 3,
   CU_FUNC_ATTRIBUTE_NUM_REGS = 4,
 };
 
@@ -89,6 +92,7 @@ enum : unsigned {
   CU_STREAM_NON_BLOCKING = 0x1,
   CU_EVENT_DISABLE_TIMING = 0x2,
   CU_MEMHOSTALLOC_PORTABLE = 0x1,
+  CU_MEM_ATTACH_GLOBAL = 0x1,
 };
 
 /// The implicit per-thread stream: work on it does not serialise with other
@@ -117,6 +121,8 @@ inline CUstream perThreadStream() { return reinterpret_cast<CUstream>(0x2); }
   X(MemFree, "cuMemFree_v2", CUresult, (CUdeviceptr))                          \
   X(MemHostAlloc, "cuMemHostAlloc", CUresult, (void **, size_t, unsigned))     \
   X(MemFreeHost, "cuMemFreeHost", CUresult, (void *))                          \
+  X(MemAllocManaged, "cuMemAllocManaged", CUresult,                            \
+    (CUdeviceptr *, size_t, unsigned))                                         \
   X(MemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2", CUresult,                         \
     (CUdeviceptr, const void *, size_t, CUstream))                             \
   X(MemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2", CUresult,                         \

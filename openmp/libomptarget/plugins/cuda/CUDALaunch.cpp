@@ -1,20 +1,26 @@
-//===- CUDALaunch.cpp - CUDA launch geometry and launches
-//------------------===//
+//===- CUDALaunch.cpp - CUDA launch geometry and launches -----------------===//
 //
 // Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
 //
 //===----------------------------------------------------------------------===//
 //
-// Launch geometry: ThreadLimit (default 256) clamped to the kernel's maximum
-// block size; NumTeams blocks, or enough to fill the GPU (occupancy x SMs),
-// cut to what the loop has work for when its trip count is known, and for
-// long-running combined loop kernels the blocks per SM that timing found
-// fastest. Kernels use grid-stride loops, so any grid is correct.
-// LIBOMPTARGET_INFO prints the choice.
+// Launch geometry: the launch model (LaunchModel.h) decides threads per
+// block and blocks from the launch, the kernel's occupancy and registers
+// and the record the compiler left in the image's kernel table, the same on
+// every run. Timing is opt-in: with LIBOMPTARGET_LAUNCH_SEARCH=N each
+// launch of a kernel (without num_teams) runs one candidate grid in turn
+// until every candidate has run N times, then the fastest per iteration is
+// kept and written to the launch cache (LaunchCache.h), which later runs
+// read: the search is paid once, in a run the user chooses. A corrupt or
+// stale cache file is a warning naming it, and the model decides. Kernels
+// loop over their iterations, so any grid is correct. LIBOMPTARGET_INFO
+// prints the grid and why (the model's inputs).
 //
 //===----------------------------------------------------------------------===//
 
 #include "CUDAPlugin.h"
+
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <chrono>
@@ -23,8 +29,6 @@ using namespace cot;
 using namespace cot::cuda;
 
 namespace {
-
-constexpr int DefaultThreads = 256;
 
 // Resident blocks per SM for K at Threads per block (cached).
 int blocksPerSM(CUDAKernel &K, int Threads) {
@@ -41,151 +45,218 @@ int blocksPerSM(CUDAKernel &K, int Threads) {
   return N;
 }
 
-// Blocks when num_teams is not given: enough to fill the GPU (occupancy x
-// SMs), but no more than the loop has work for when its trip count is
-// known: one block per iteration, or per Threads iterations when a team's
-// threads share them. Kernels loop over their iterations, so any grid runs
-// every iteration; the trip count only saves blocks that would find none.
-long long defaultBlocks(int PerSM, bool ByOccupancy, const DeviceState &D,
-                        int Threads, const cot_launch_params &P,
-                        std::string &Why) {
-  long long Blocks = (long long)PerSM * D.NumSMs;
-  Why += ", " + std::to_string(PerSM) + " blocks/SM " +
-         (ByOccupancy ? "by occupancy" : "by timing") + " x " +
-         std::to_string(D.NumSMs) + " SMs";
-  if (P.TripCount <= 0)
-    return Blocks;
-  bool Shared = P.Flags & COT_LAUNCH_THREADS_SHARE_ITERATIONS;
-  // Rounded up without overflow, for trip counts up to 2^63-1.
-  long long Useful = Shared
-                         ? P.TripCount / Threads + (P.TripCount % Threads != 0)
-                         : P.TripCount;
-  if (Useful < Blocks) {
-    Blocks = Useful;
-    Why += ", cut to the trip count " + std::to_string(P.TripCount) +
-           (Shared ? " / " + std::to_string(Threads) + " threads" : "");
-  }
-  return Blocks;
+/// LIBOMPTARGET_LAUNCH_SEARCH: how many launches time each candidate grid;
+/// 0 when the search is off.
+int searchRounds() {
+  static const int Rounds = [] {
+    int64_t N = 0;
+    switch (readEnvInteger("LIBOMPTARGET_LAUNCH_SEARCH", 0, 100, N)) {
+    case EnvValue::Invalid:
+      warning("LIBOMPTARGET_LAUNCH_SEARCH='%s' is not a number of launches "
+              "from 0 to 100; no search",
+              getenv("LIBOMPTARGET_LAUNCH_SEARCH"));
+      return 0;
+    case EnvValue::Valid:
+      return (int)N;
+    case EnvValue::Unset:
+      return 0;
+    }
+    return 0;
+  }();
+  return Rounds;
 }
 
-// Full occupancy is not always best for memory-bound kernels ("Splitting
-// GPU Kernels, Pipelining Communication and Computation, and Selecting
-// Better Grid Geometries"): when each thread walks its own stretch of
-// memory, as in CSR SpMV, all warp slots busy evict lines from L1 before
-// their threads come back to them; on an H100, SpMV runs 4x faster with 2
-// blocks of 256 threads per SM than with the 8 occupancy allows, while a
-// streaming kernel (STREAM triad) wants them all. The code does not tell
-// which kind a kernel is, so a combined loop construct whose launch takes
-// long enough for the difference to matter (TuneSeconds) is timed at
-// occupancy, 1, 2 and 4 blocks per SM and occupancy again, one launch each,
-// and keeps the fastest for later launches of the same trip count. Any grid
-// runs every iteration (kernels loop over theirs), so only speed changes;
-// short launches, the usual case in tests, always use occupancy.
-constexpr double TuneSeconds = 200e-6;
+const std::string &cacheDir() {
+  static const std::string Dir = launchCacheDir();
+  return Dir;
+}
 
+bool sameRequest(const LaunchRequest &A, const LaunchRequest &B) {
+  return A.NumTeams == B.NumTeams && A.ThreadLimit == B.ThreadLimit &&
+         A.TripCount == B.TripCount && A.ThreadsShare == B.ThreadsShare;
+}
+
+Geometry modelFor(CUDAKernel &K, const DeviceState &D, const LaunchRequest &L) {
+  {
+    std::lock_guard<std::mutex> Lock(K.Mu);
+    if (K.HasLastModel && sameRequest(K.LastRequest, L))
+      return K.LastModel;
+  }
+  GpuFacts Gpu{D.NumSMs, D.MaxGridX, D.SharedPerSM};
+  Geometry G = modelGeometry(
+      Gpu, K.Facts, L, [&](int Threads) { return blocksPerSM(K, Threads); });
+  std::lock_guard<std::mutex> Lock(K.Mu);
+  K.LastRequest = L;
+  K.LastModel = G;
+  K.HasLastModel = true;
+  return G;
+}
+
+LaunchCacheKey cacheKey(const CUDAKernel &K, const DeviceState &D) {
+  return {K.Name, K.ImageHash, D.Name + " sm_" + std::to_string(D.Sm)};
+}
+
+// Reads K's cache file on its first launch (K.Mu held).
+void readCachedGrids(CUDAKernel &K, const DeviceState &D) {
+  if (K.CacheRead)
+    return;
+  K.CacheRead = true;
+  K.CachePath = launchCachePath(cacheDir(), cacheKey(K, D));
+  Error E = readLaunchCache(K.CachePath, cacheKey(K, D), K.Cached);
+  for (const CachedGrid &G : K.Cached)
+    if (!E && G.Choice.Threads > K.Facts.MaxThreads)
+      E = Error::make("is stale: %d threads per block, more than the "
+                      "kernel's maximum %d",
+                      G.Choice.Threads, K.Facts.MaxThreads);
+  if (E) {
+    K.Cached.clear();
+    warning("launch cache file '%s' %s; the launch model chooses the grid "
+            "of kernel '%s'",
+            K.CachePath.c_str(), E.message().c_str(), K.Name.c_str());
+  }
+}
+
+CachedGrid *cachedGrid(CUDAKernel &K, int Class, int32_t ThreadLimit) {
+  for (CachedGrid &G : K.Cached)
+    if (G.TripClass == Class && G.ThreadLimit == ThreadLimit)
+      return &G;
+  return nullptr;
+}
+
+/// The grid of a launch, and the search its time goes to (null when it is
+/// not timed).
 struct TunedGrid {
-  int PerSM;
-  GridTuning *Timing; // the tuning this launch's time goes to, or null
+  Geometry G;
+  GridSearch *Search = nullptr;
+  size_t Candidate = 0;
 };
 
-TunedGrid tunedBlocksPerSM(CUDAKernel &K, int Occupancy, int Threads,
-                           const cot_launch_params &P) {
-  bool Tunable =
-      P.TripCount > 0 && (P.Flags & COT_LAUNCH_THREADS_SHARE_ITERATIONS);
-  if (!Tunable)
-    return {Occupancy, nullptr};
+TunedGrid tunedGrid(CUDAKernel &K, const DeviceState &D, const LaunchRequest &L,
+                    const Geometry &Model) {
+  if (!isSearchable(L) || !K.ImageHash)
+    return {Model};
+  GpuFacts Gpu{D.NumSMs, D.MaxGridX, D.SharedPerSM};
+  int Class = tripClass(L.TripCount);
   std::lock_guard<std::mutex> Lock(K.Mu);
-  GridTuning &T = K.Tuning[{P.TripCount, Threads}];
-  if (T.Chosen)
-    return {T.Chosen, nullptr};
-  if (T.Candidates.empty()) {
-    T.Candidates.push_back(Occupancy);
-    for (int PerSM : {1, 2, 4})
-      if (PerSM < Occupancy)
-        T.Candidates.push_back(PerSM);
-    T.Candidates.push_back(Occupancy);
+  readCachedGrids(K, D);
+  if (const CachedGrid *C = cachedGrid(K, Class, L.ThreadLimit)) {
+    Geometry G = choiceGeometry(Gpu, L, C->Choice);
+    G.Why = std::to_string(G.Threads) + " threads, " + G.Why +
+            ", found by the search (launch cache '" + K.CachePath +
+            "'); the model: " + std::to_string(Model.Blocks) + " x " +
+            std::to_string(Model.Threads) + " (" + Model.Why + ")";
+    return {G};
   }
-  return {T.Candidates[std::min(T.Next, T.Candidates.size() - 1)], &T};
+  int Rounds = searchRounds();
+  if (!Rounds)
+    return {Model};
+  GridSearch &S = K.Searches[{Class, L.ThreadLimit}];
+  if (S.Candidates.empty()) {
+    S.Candidates = searchCandidates(Gpu, L, Model, [&](int Threads) {
+      auto It = K.BlocksPerSM.find(Threads);
+      return It != K.BlocksPerSM.end() ? It->second : 1;
+    });
+    S.SecondsPerIteration.assign(S.Candidates.size(), {});
+  }
+  size_t Candidate = S.Launches % S.Candidates.size();
+  Geometry G = choiceGeometry(Gpu, L, S.Candidates[Candidate]);
+  G.Why = std::to_string(G.Threads) + " threads, " + G.Why +
+          ": search candidate " + std::to_string(Candidate + 1) + " of " +
+          std::to_string(S.Candidates.size()) + ", round " +
+          std::to_string(S.Launches / S.Candidates.size() + 1) + " of " +
+          std::to_string(Rounds) + "; the model: " + Model.Why;
+  return {G, &S, Candidate};
 }
 
-void recordLaunchTime(CUDAKernel &K, GridTuning &T, double Seconds) {
+double medianOf(std::vector<double> V) {
+  std::sort(V.begin(), V.end());
+  return V.size() % 2 ? V[V.size() / 2]
+                      : (V[V.size() / 2 - 1] + V[V.size() / 2]) / 2;
+}
+
+/// Adds a timed launch to S; after the last one, keeps the fastest
+/// candidate in K's cache file.
+void recordSearchTime(CUDAKernel &K, const DeviceState &D, GridSearch &S,
+                      size_t Candidate, const LaunchRequest &L,
+                      double Seconds) {
   std::lock_guard<std::mutex> Lock(K.Mu);
-  if (T.Chosen || T.Next >= T.Candidates.size())
+  size_t Total = S.Candidates.size() * (size_t)searchRounds();
+  if (S.Launches >= Total)
+    return; // another thread finished it
+  S.SecondsPerIteration[Candidate].push_back(
+      Seconds / (double)std::max<int64_t>(L.TripCount, 1));
+  if (++S.Launches < Total)
     return;
-  T.Seconds.push_back(Seconds);
-  ++T.Next;
-  // The first launch decides whether timing is worth it.
-  bool Short = T.Next == 1 && Seconds < TuneSeconds;
-  if (!Short && T.Next < T.Candidates.size())
-    return;
+  std::string Times;
   size_t Best = 0;
-  for (size_t I = 1; I < T.Seconds.size(); ++I)
-    if (T.Seconds[I] < T.Seconds[Best])
+  std::vector<double> Medians;
+  for (size_t I = 0; I < S.Candidates.size(); ++I) {
+    Medians.push_back(medianOf(S.SecondsPerIteration[I]));
+    if (Medians[I] < Medians[Best])
       Best = I;
-  T.Chosen = T.Candidates[Best];
-  if (!Short)
-    info(nullptr,
-         "cuda device %d: kernel '%s' keeps %d blocks/SM (%.1f us; at "
-         "occupancy %.1f us)",
-         K.Dev, K.Name.c_str(), T.Chosen, T.Seconds[Best] * 1e6,
-         std::min(T.Seconds.front(), T.Seconds.back()) * 1e6);
+    Times += formatString(
+        "%s%s: %.1f us", I ? ", " : "", describeChoice(S.Candidates[I]).c_str(),
+        Medians[I] * (double)std::max<int64_t>(L.TripCount, 1) * 1e6);
+  }
+  CachedGrid Found{tripClass(L.TripCount), L.ThreadLimit, S.Candidates[Best],
+                   Medians[Best]};
+  if (CachedGrid *Old = cachedGrid(K, Found.TripClass, Found.ThreadLimit))
+    *Old = Found;
+  else
+    K.Cached.push_back(Found);
+  Error E = writeLaunchCache(K.CachePath, cacheKey(K, D), K.Cached);
+  if (E)
+    warning("the launch search of kernel '%s' cannot save its result: %s",
+            K.Name.c_str(), E.message().c_str());
+  info(nullptr,
+       "cuda device %d: kernel '%s' launch search (trip class %d, %d "
+       "threads): %s is fastest (median over %d launches at trip count "
+       "%lld: %s)%s%s",
+       K.Dev, K.Name.c_str(), Found.TripClass, Found.Choice.Threads,
+       describeChoice(Found.Choice).c_str(), searchRounds(),
+       (long long)L.TripCount, Times.c_str(), E ? "" : ", saved in ",
+       E ? "" : K.CachePath.c_str());
 }
 
 } // namespace
 
-// "thread_limit 128" / "default 256 threads clamped to ...": why a launch has
-// the threads per block it has.
-static std::string threadsReason(int32_t ThreadLimit, int Threads,
-                                 int KernelMax) {
-  if (ThreadLimit > 0 && Threads < ThreadLimit)
-    return "thread_limit " + std::to_string(ThreadLimit) +
-           " clamped to the kernel's maximum " + std::to_string(KernelMax);
-  if (ThreadLimit > 0)
-    return "thread_limit " + std::to_string(ThreadLimit);
-  return "default " + std::to_string(DefaultThreads) + " threads" +
-         (Threads < DefaultThreads
-              ? " clamped to the kernel's maximum " + std::to_string(KernelMax)
-              : std::string());
+bool cot::cuda::launchCacheInUse() {
+  static const bool InUse = [] {
+    struct stat St;
+    return !cacheDir().empty() &&
+           (searchRounds() > 0 ||
+            (stat(cacheDir().c_str(), &St) == 0 && S_ISDIR(St.st_mode)));
+  }();
+  return InUse;
 }
 
 Error CUDAPlugin::launchImpl(GenericKernel &Kernel, void **Args,
                              int32_t NumArgs, const cot_launch_params &P,
-                             const cot_launch_site &, GenericQueue &Queue) {
+                             const cot_launch_site &, cot_launch_grid &Ran,
+                             GenericQueue &Queue) {
   auto &K = static_cast<CUDAKernel &>(Kernel);
   auto &Q = static_cast<CUDAQueue &>(Queue);
   int32_t Dev = K.Dev;
   DeviceState *D = nullptr;
   if (Error E = use(Dev, D))
     return E;
-  int Threads = P.ThreadLimit > 0 ? P.ThreadLimit : DefaultThreads;
-  Threads = std::min(Threads, K.MaxThreads);
-  std::string Why = threadsReason(P.ThreadLimit, Threads, K.MaxThreads);
-  long long Blocks;
-  TunedGrid Grid{0, nullptr};
-  if (P.NumTeams > 0) {
-    Blocks = P.NumTeams;
-    Why += ", num_teams " + std::to_string(P.NumTeams);
-  } else {
-    int Occupancy = blocksPerSM(K, Threads);
-    Grid = tunedBlocksPerSM(K, Occupancy, Threads, P);
-    Blocks =
-        defaultBlocks(Grid.PerSM, Grid.PerSM == Occupancy, *D, Threads, P, Why);
-  }
-  if (Blocks > D->MaxGridX) {
-    Blocks = D->MaxGridX;
-    Why += ", clamped to the maximum grid size";
-  }
+  LaunchRequest Request{P.NumTeams, P.ThreadLimit, P.TripCount,
+                        (P.Flags & COT_LAUNCH_THREADS_SHARE_ITERATIONS) != 0};
+  TunedGrid Grid = tunedGrid(K, *D, Request, modelFor(K, *D, Request));
+  long long Blocks = Grid.G.Blocks;
+  int Threads = Grid.G.Threads;
   info(nullptr,
        "cuda device %d: kernel '%s' runs %lld blocks x %d threads "
        "(%s)",
-       Dev, K.Name.c_str(), Blocks, Threads, Why.c_str());
+       Dev, K.Name.c_str(), Blocks, Threads, Grid.G.Why.c_str());
+  Ran = cot_launch_grid{Blocks, Threads, 0};
 
   std::vector<void *> Params((size_t)NumArgs);
   for (int32_t I = 0; I < NumArgs; ++I)
     Params[(size_t)I] = &Args[I];
-  // A launch that is timed runs alone: the work queued before it first,
-  // then the kernel, waited for.
-  CUresult R = Grid.Timing ? waitForStream(Q.Stream) : CUDA_SUCCESS;
+  // A launch the search times runs alone: the work queued before it
+  // first, then the kernel, waited for. Others are only queued.
+  CUresult R = Grid.Search ? waitForStream(Q.Stream) : CUDA_SUCCESS;
   if (R)
     return Error::make("cuda device %d: the work queued before kernel '%s' "
                        "failed: %s",
@@ -199,12 +270,12 @@ Error CUDAPlugin::launchImpl(GenericKernel &Kernel, void **Args,
                        K.Name.c_str(), Blocks, Threads, Dev,
                        errorText(R).c_str());
   Q.Kernel = K.Name;
-  if (!Grid.Timing)
+  if (!Grid.Search)
     return Error::success();
   if ((R = waitForStream(Q.Stream)))
     return kernelFailed(K.Name, Dev, R);
-  recordLaunchTime(
-      K, *Grid.Timing,
+  recordSearchTime(
+      K, *D, *Grid.Search, Grid.Candidate, Request,
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
           .count());
   return Error::success();

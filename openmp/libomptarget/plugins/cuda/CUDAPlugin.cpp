@@ -153,7 +153,7 @@ Error CUDAPlugin::setHeapSize(int32_t Dev) {
     return Error::make("cannot make the device heap of cuda device %d %zu "
                        "bytes: %s",
                        Dev, Bytes, errorText(R).c_str());
-  info(nullptr, "cuda device %d: device heap of %zu MiB", Dev, Bytes >> 20);
+  note(nullptr, "cuda device %d: device heap of %zu MiB", Dev, Bytes >> 20);
   return Error::success();
 }
 
@@ -176,7 +176,7 @@ Error CUDAPlugin::setStackSize(int32_t Dev) {
     return Error::make("cannot make the stack of each thread of cuda device "
                        "%d %lld bytes (LIBOMPTARGET_STACK_SIZE): %s",
                        Dev, (long long)Bytes, errorText(R).c_str());
-  info(nullptr, "cuda device %d: stack of %lld bytes per thread", Dev,
+  note(nullptr, "cuda device %d: stack of %lld bytes per thread", Dev,
        (long long)Bytes);
   return Error::success();
 }
@@ -205,7 +205,9 @@ Error CUDAPlugin::initDeviceImpl(int32_t Dev) {
                {&Minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR},
                {&D.NumSMs, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT},
                {&D.MaxThreads, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK},
-               {&D.MaxGridX, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X}};
+               {&D.MaxGridX, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X},
+               {&D.SharedPerSM,
+                CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR}};
   for (auto &A : Attrs)
     if ((R = cu.DeviceGetAttribute(A.Out, A.Attr, D.Handle)))
       return Error::make("cannot query cuda device %d (attribute %d): %s", Dev,
@@ -218,12 +220,35 @@ Error CUDAPlugin::initDeviceImpl(int32_t Dev) {
   if (cu.DeviceGetName(Name, sizeof(Name) - 1, D.Handle) != CUDA_SUCCESS)
     strcpy(Name, "unknown GPU");
   D.Name = Name;
-  info(nullptr, "cuda device %d: %s, sm_%d, %d SMs", Dev, D.Name.c_str(), D.Sm,
+  note(nullptr, "cuda device %d: %s, sm_%d, %d SMs", Dev, D.Name.c_str(), D.Sm,
        D.NumSMs);
   return Error::success();
 }
 
 //===-- Images ------------------------------------------------------------===//
+
+// The launch model's records of the image's kernels (parseNVImage has
+// checked the table).
+static void readKernelTable(int32_t Dev, const std::vector<NVImagePart> &Parts,
+                            CUDAImage &Img) {
+  const NVImagePart *Table = kernelTablePart(Parts);
+  if (!Table) {
+    info(nullptr, "cuda device %d: the image has no kernel table: the launch "
+                  "model uses occupancy",
+         Dev);
+    return;
+  }
+  std::vector<NVKernelRecord> Records;
+  uint32_t UnknownVersion = 0;
+  if (parseKernelTable(*Table, Records, UnknownVersion))
+    return;
+  if (UnknownVersion)
+    info(nullptr, "cuda device %d: the image's kernel table has version %u, "
+                  "this runtime reads %d: the launch model uses occupancy",
+         Dev, UnknownVersion, COT_KERNEL_TABLE_VERSION);
+  for (const NVKernelRecord &R : Records)
+    Img.KernelRecords[R.Name] = R.Record;
+}
 
 bool CUDAPlugin::isImageCompatibleImpl(const char *Triple, const void *Image,
                                        size_t Size) {
@@ -245,14 +270,14 @@ Error CUDAPlugin::loadImageImpl(int32_t Dev, const void *Data, size_t Size,
   if (Cubin) {
     CUresult R = cu.ModuleLoadDataEx(&M, Cubin->Data, 0, nullptr, nullptr);
     if (R == CUDA_SUCCESS) {
-      info(nullptr, "cuda device %d: loaded the sm_%u cubin", Dev, Cubin->Sm);
+      note(nullptr, "cuda device %d: loaded the sm_%u cubin", Dev, Cubin->Sm);
     } else {
       M = nullptr;
       CubinError = "cannot load the sm_" + std::to_string(Cubin->Sm) +
                    " cubin: " + errorText(R);
       if (!Ptx)
         return Error::make("%s on cuda device %d", CubinError.c_str(), Dev);
-      info(nullptr, "cuda device %d: %s; JIT-compiling the PTX instead", Dev,
+      note(nullptr, "cuda device %d: %s; JIT-compiling the PTX instead", Dev,
            CubinError.c_str());
     }
   }
@@ -270,11 +295,14 @@ Error CUDAPlugin::loadImageImpl(int32_t Dev, const void *Data, size_t Size,
           Ptx->Sm, Dev, D->Sm, errorText(R).c_str(),
           Log.empty() ? "" : "; JIT log: ", Log.c_str(),
           CubinError.empty() ? "" : "; before that: ", CubinError.c_str());
-    info(nullptr, "cuda device %d: JIT-compiled the sm_%u PTX for sm_%d%s%s",
+    note(nullptr, "cuda device %d: JIT-compiled the sm_%u PTX for sm_%d%s%s",
          Dev, Ptx->Sm, D->Sm, Log.empty() ? "" : ": ", Log.c_str());
   }
   auto Img = std::make_unique<CUDAImage>();
   Img->Module = M;
+  readKernelTable(Dev, Parts, *Img);
+  if (launchCacheInUse())
+    Img->Hash = contentHash(Data, Size);
   Out = std::move(Img);
   return Error::success();
 }
@@ -325,13 +353,25 @@ Error CUDAPlugin::lookupKernelImpl(GenericImage &Image, const char *Name,
                        Img.Dev, errorText(R).c_str());
   auto K = std::make_unique<CUDAKernel>();
   K->Fn = Fn;
+  KernelFacts &F = K->Facts;
   int Max = 0;
   if (cu.FuncGetAttribute(&Max, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, Fn) ==
           CUDA_SUCCESS &&
       Max > 0)
-    K->MaxThreads = Max;
+    F.MaxThreads = Max;
   else
-    K->MaxThreads = D->MaxThreads;
+    F.MaxThreads = D->MaxThreads;
+  if (cu.FuncGetAttribute(&F.Registers, CU_FUNC_ATTRIBUTE_NUM_REGS, Fn))
+    F.Registers = 0;
+  if (cu.FuncGetAttribute(&F.LocalBytes, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES,
+                          Fn))
+    F.LocalBytes = 0;
+  auto Record = Img.KernelRecords.find(Name);
+  if (Record != Img.KernelRecords.end()) {
+    F.HasRecord = true;
+    F.Record = Record->second;
+  }
+  K->ImageHash = Img.Hash;
   Out = std::move(K);
   return Error::success();
 }

@@ -7,7 +7,7 @@
 // Runs offloaded regions on NVIDIA GPUs through the CUDA driver API, which is
 // dlopened at run time (CUDADriver.h): without libcuda.so.1 or without a GPU
 // the plugin reports why and offers no devices. It is the CUDA hooks of the
-// generic plugin layer (plugins/common/GenericPlugin.h), in three files:
+// generic plugin layer (plugins/common/GenericPlugin.h), in these files:
 //  - CUDAPlugin.cpp: start-up, devices, images (cubin or JIT-compiled PTX),
 //    symbol lookup;
 //  - CUDAMemory.cpp: device memory and copies, through pinned memory so
@@ -15,8 +15,13 @@
 //    several threads);
 //  - CUDAQueues.cpp: queues (a CUDA stream each, with its pinned staging),
 //    waiting for them, events;
-//  - CUDALaunch.cpp: launch geometry (occupancy, trip counts, timing of
-//    long-running loop kernels) and the launch itself.
+//  - CUDALaunch.cpp: launch geometry (the launch model of LaunchModel.h,
+//    or what the opt-in search cached, LaunchCache.h) and the launch
+//    itself;
+//  - CUDAHostMemory.cpp: pinned host and managed memory
+//    (llvm_omp_target_alloc_host/_shared);
+//  - CUDAInterop.cpp: `#pragma omp interop` objects (device, context, a
+//    stream for targetsync).
 //
 // Devices are the driver's devices 0..n-1 (CUDA_VISIBLE_DEVICES applies),
 // each used through its primary context, made current on the calling thread
@@ -34,6 +39,8 @@
 
 #include "CUDADriver.h"
 #include "GenericPlugin.h"
+#include "LaunchCache.h"
+#include "LaunchModel.h"
 
 #include <deque>
 #include <map>
@@ -98,6 +105,7 @@ struct DeviceState {
   CUdevice Handle = 0;
   CUcontext Ctx = nullptr;
   int Sm = 0, NumSMs = 1, MaxThreads = 1024, MaxGridX = 0x7fffffff;
+  int SharedPerSM = 0;
   std::string Name;
 
   // What the device's queues share (CUDAQueues.cpp, CUDAMemory.cpp).
@@ -107,25 +115,36 @@ struct DeviceState {
   std::vector<CUevent> FreeEvents;
 };
 
-// The blocks per SM a long-running loop kernel is timed with, one launch
-// each, before it keeps the fastest (CUDALaunch.cpp).
-struct GridTuning {
-  std::vector<int> Candidates;
-  std::vector<double> Seconds;
-  size_t Next = 0;
-  int Chosen = 0; // 0 while timing
+// The opt-in search of one trip-count class and thread_limit of a kernel:
+// the candidate grids, timed round-robin, one launch each per round
+// (CUDALaunch.cpp).
+struct GridSearch {
+  std::vector<GridChoice> Candidates;
+  std::vector<std::vector<double>> SecondsPerIteration; // per candidate
+  size_t Launches = 0;
 };
 
 struct CUDAKernel : GenericKernel {
   CUfunction Fn = nullptr;
-  int MaxThreads = 1024;
+  KernelFacts Facts;
+  uint64_t ImageHash = 0; // 0 when no cache is in use
   std::mutex Mu;
-  std::unordered_map<int, int> BlocksPerSM;             // threads -> occupancy
-  std::map<std::pair<int64_t, int>, GridTuning> Tuning; // (trip count, threads)
+  std::unordered_map<int, int> BlocksPerSM; // threads -> occupancy
+  // The model's last answer, for the next launch with the same request.
+  LaunchRequest LastRequest;
+  Geometry LastModel;
+  bool HasLastModel = false;
+  // The kernel's cache file, read on its first launch.
+  bool CacheRead = false;
+  std::string CachePath;
+  std::vector<CachedGrid> Cached;
+  std::map<std::pair<int, int32_t>, GridSearch> Searches; // (class, limit)
 };
 
 struct CUDAImage : GenericImage {
   CUmodule Module = nullptr;
+  uint64_t Hash = 0; // content hash, when the launch cache is in use
+  std::unordered_map<std::string, cot_kernel_record> KernelRecords;
 };
 
 class CUDAPlugin final : public cot::plugin::GenericPlugin {
@@ -178,10 +197,21 @@ private:
   /// Done says whether it is.
   Error advance(CUDAQueue &Q, bool Blocking, bool &Done);
 
+  // CUDAHostMemory.cpp
+  Error allocAccessibleImpl(int32_t Dev, size_t Size, int32_t Kind,
+                            void *&Ptr) override;
+  Error freeAccessibleImpl(int32_t Dev, void *Ptr, int32_t Kind) override;
+
   // CUDALaunch.cpp
   Error launchImpl(GenericKernel &Kernel, void **Args, int32_t NumArgs,
                    const cot_launch_params &Params, const cot_launch_site &Site,
-                   GenericQueue &Q) override;
+                   cot_launch_grid &Ran, GenericQueue &Q) override;
+
+  // CUDAInterop.cpp
+  Error interopInitImpl(int32_t Dev, bool TargetSync,
+                        cot_interop_info &Info) override;
+  Error interopSyncImpl(int32_t Dev, const cot_interop_info &Info) override;
+  Error interopReleaseImpl(int32_t Dev, cot_interop_info &Info) override;
 };
 
 // CUDAMemory.cpp
@@ -201,6 +231,10 @@ void returnStaging(DeviceState &D, std::vector<StagingBuffer *> &Buffers);
 /// Why the driver cannot be called now (the process is exiting, or this is
 /// a child of fork()), or null.
 const char *driverGone();
+
+/// Whether launches read or write the launch cache (CUDALaunch.cpp): the
+/// search is on, or the cache directory exists.
+bool launchCacheInUse();
 
 } // namespace cot::cuda
 

@@ -7,6 +7,7 @@
 #include "NVImage.h"
 #include "OffloadABI.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace cot::cuda {
@@ -58,7 +59,8 @@ Error parseNVImage(const void *Image, size_t Size,
   for (uint32_t I = 0; I < H.Count; ++I) {
     cot_nv_image_part P;
     memcpy(&P, Base + sizeof(H) + (size_t)I * sizeof(P), sizeof(P));
-    if (P.Kind != COT_NV_PART_PTX && P.Kind != COT_NV_PART_CUBIN)
+    if (P.Kind != COT_NV_PART_PTX && P.Kind != COT_NV_PART_CUBIN &&
+        P.Kind != COT_NV_PART_KERNEL_TABLE)
       return Error::make("corrupt nvptx64 image: part %u has unknown kind %u",
                          I, P.Kind);
     if (P.Offset < TableEnd || P.Offset > Size || P.Size > Size - P.Offset)
@@ -80,15 +82,89 @@ Error parseNVImage(const void *Image, size_t Size,
       return Error::make(
           "corrupt nvptx64 image: cubin part %u (sm_%u) is not an ELF file", I,
           P.Sm);
+    if (P.Kind == COT_NV_PART_KERNEL_TABLE) {
+      if (kernelTablePart(Parts))
+        return Error::make(
+            "corrupt nvptx64 image: part %u is a second kernel table", I);
+      std::vector<NVKernelRecord> Records;
+      uint32_t UnknownVersion = 0;
+      if (Error E = parseKernelTable({P.Kind, P.Sm, Data, (size_t)P.Size},
+                                     Records, UnknownVersion))
+        return Error::make("corrupt nvptx64 image: part %u: %s", I,
+                           E.message().c_str());
+    }
     Parts.push_back({P.Kind, P.Sm, Data, (size_t)P.Size});
   }
+  if (std::all_of(Parts.begin(), Parts.end(), [](const NVImagePart &P) {
+        return P.Kind == COT_NV_PART_KERNEL_TABLE;
+      }))
+    return Error::make("corrupt nvptx64 image: it holds no PTX or cubin");
   return Error::success();
+}
+
+Error parseKernelTable(const NVImagePart &Table,
+                       std::vector<NVKernelRecord> &Records,
+                       uint32_t &UnknownVersion) {
+  Records.clear();
+  UnknownVersion = 0;
+  cot_kernel_table_header H;
+  if (Table.Size < sizeof(H))
+    return Error::make("kernel table of %zu bytes is smaller than its "
+                       "%zu-byte header",
+                       Table.Size, sizeof(H));
+  memcpy(&H, Table.Data, sizeof(H));
+  if (H.Version != COT_KERNEL_TABLE_VERSION) {
+    UnknownVersion = H.Version;
+    return Error::success();
+  }
+  constexpr size_t MinRecord = 3 * sizeof(uint32_t); // NameOffset..Flags
+  if (H.RecordSize < MinRecord)
+    return Error::make("kernel table records of %u bytes are smaller than "
+                       "%zu",
+                       H.RecordSize, MinRecord);
+  size_t Room = Table.Size - sizeof(H);
+  if (H.Count > Room / H.RecordSize)
+    return Error::make("kernel table: %u records of %u bytes do not fit in "
+                       "%zu bytes",
+                       H.Count, H.RecordSize, Table.Size);
+  size_t NamesStart = sizeof(H) + (size_t)H.Count * H.RecordSize;
+  for (uint32_t I = 0; I < H.Count; ++I) {
+    NVKernelRecord R;
+    memset(&R.Record, 0, sizeof(R.Record));
+    memcpy(&R.Record, Table.Data + sizeof(H) + (size_t)I * H.RecordSize,
+           std::min<size_t>(H.RecordSize, sizeof(R.Record)));
+    uint32_t At = R.Record.NameOffset;
+    const char *End = At >= NamesStart && At < Table.Size
+                          ? static_cast<const char *>(
+                                memchr(Table.Data + At, 0, Table.Size - At))
+                          : nullptr;
+    if (!End || End == Table.Data + At)
+      return Error::make("kernel table: record %u's name at offset %u is not "
+                         "a NUL-terminated name after the records",
+                         I, At);
+    R.Name.assign(Table.Data + At, End);
+    for (const NVKernelRecord &Known : Records)
+      if (Known.Name == R.Name)
+        return Error::make("kernel table: kernel '%s' has two records",
+                           R.Name.c_str());
+    Records.push_back(std::move(R));
+  }
+  return Error::success();
+}
+
+const NVImagePart *kernelTablePart(const std::vector<NVImagePart> &Parts) {
+  for (const NVImagePart &P : Parts)
+    if (P.Kind == COT_NV_PART_KERNEL_TABLE)
+      return &P;
+  return nullptr;
 }
 
 const NVImagePart *selectNVImagePart(const std::vector<NVImagePart> &Parts,
                                      uint32_t Sm, const NVImagePart **Ptx) {
   const NVImagePart *Cubin = nullptr, *Best = nullptr, *Lowest = nullptr;
   for (const NVImagePart &P : Parts) {
+    if (P.Kind == COT_NV_PART_KERNEL_TABLE)
+      continue;
     if (P.Kind == COT_NV_PART_CUBIN) {
       if (P.Sm == Sm && !Cubin)
         Cubin = &P;
@@ -109,8 +185,11 @@ std::string describeNVImage(const std::vector<NVImagePart> &Parts) {
   for (const NVImagePart &P : Parts) {
     if (!S.empty())
       S += ", ";
-    S += "sm_" + std::to_string(P.Sm) +
-         (P.Kind == COT_NV_PART_CUBIN ? " cubin" : " PTX");
+    if (P.Kind == COT_NV_PART_KERNEL_TABLE)
+      S += "kernel table";
+    else
+      S += "sm_" + std::to_string(P.Sm) +
+           (P.Kind == COT_NV_PART_CUBIN ? " cubin" : " PTX");
   }
   return S;
 }

@@ -16,6 +16,7 @@
 #define COT_CUDA_NVIMAGE_H
 
 #include "Message.h"
+#include "OffloadABI.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -25,19 +26,36 @@
 namespace cot::cuda {
 
 struct NVImagePart {
-  uint32_t Kind; // COT_NV_PART_PTX or COT_NV_PART_CUBIN
+  uint32_t Kind; // COT_NV_PART_*
   uint32_t Sm;
   const char *Data; // inside the image
   size_t Size;
+};
+
+/// One kernel's record of the image's kernel table: the fields its
+/// RecordSize covers, the others 0.
+struct NVKernelRecord {
+  std::string Name;
+  cot_kernel_record Record;
 };
 
 /// Whether Image starts with COT_NV_IMAGE_MAGIC.
 bool hasNVImageMagic(const void *Image, size_t Size);
 
 /// Splits a container into its parts; an Error naming the first problem
-/// found when the container is malformed.
+/// found when the container is malformed (a kernel table included).
 Error parseNVImage(const void *Image, size_t Size,
                    std::vector<NVImagePart> &Parts);
+
+/// The records of a kernel table part; an Error when it is malformed. A
+/// table of a version this parser does not know gives no records and sets
+/// UnknownVersion to it (0 otherwise).
+Error parseKernelTable(const NVImagePart &Table,
+                       std::vector<NVKernelRecord> &Records,
+                       uint32_t &UnknownVersion);
+
+/// The kernel table part of Parts, or null.
+const NVImagePart *kernelTablePart(const std::vector<NVImagePart> &Parts);
 
 /// The part to load on a GPU of compute capability Sm (major*10+minor): the
 /// cubin built for exactly Sm, else null. Ptx gets the PTX to JIT: the one
@@ -45,7 +63,7 @@ Error parseNVImage(const void *Image, size_t Size,
 const NVImagePart *selectNVImagePart(const std::vector<NVImagePart> &Parts,
                                      uint32_t Sm, const NVImagePart **Ptx);
 
-/// "sm_80 cubin, sm_90 cubin, sm_75 PTX", for messages.
+/// "sm_80 cubin, sm_90 cubin, sm_75 PTX, kernel table", for messages.
 std::string describeNVImage(const std::vector<NVImagePart> &Parts);
 
 } // namespace cot::cuda

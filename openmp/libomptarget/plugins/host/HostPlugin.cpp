@@ -60,6 +60,8 @@ extern "C" int __kmpc_global_thread_num(void *Loc) __attribute__((weak));
 extern "C" void __kmpc_set_thread_limit(void *Loc, int Gtid, int Limit)
     __attribute__((weak));
 extern "C" int omp_get_thread_limit(void) __attribute__((weak));
+extern "C" int omp_get_max_threads(void) __attribute__((weak));
+extern "C" int omp_get_max_teams(void) __attribute__((weak));
 extern "C" void kmp_set_defaults(const char *Settings) __attribute__((weak));
 
 namespace {
@@ -272,6 +274,17 @@ private:
     return Error::success();
   }
 
+  // Host and shared memory are the host's own: the device runs in the
+  // host's address space.
+  Error allocAccessibleImpl(int32_t, size_t Size, int32_t,
+                            void *&Ptr) override {
+    return allocImpl(0, Size, Ptr);
+  }
+
+  Error freeAccessibleImpl(int32_t, void *Ptr, int32_t) override {
+    return freeImpl(0, Ptr);
+  }
+
   // Queued work runs at once: the default queue hooks of the generic layer
   // (always done, no events) fit.
   Error copyToDeviceImpl(int32_t, void *Dst, const void *Src, size_t Size,
@@ -292,13 +305,28 @@ private:
     return Error::success();
   }
 
+  // The league libomp is asked for: num_teams (or OMP_NUM_TEAMS, or one
+  // team) of the threads a parallel region gets by default, at most
+  // thread_limit. libomp may run fewer (it caps teams at the cores).
+  static cot_launch_grid leagueFor(const cot_launch_params &P) {
+    int Teams = P.NumTeams > 0 ? P.NumTeams
+                : omp_get_max_teams && omp_get_max_teams() > 0
+                    ? omp_get_max_teams()
+                    : 1;
+    int Threads = omp_get_max_threads ? omp_get_max_threads() : 1;
+    if (P.ThreadLimit > 0 && P.ThreadLimit < Threads)
+      Threads = P.ThreadLimit;
+    return cot_launch_grid{Teams, Threads, 0};
+  }
+
   // The kernel forks its own teams/threads through libomp. A thread_limit
   // clause (OpenMP 5.1, also on a target without teams) becomes the
   // thread-limit ICV of the region, on the thread that runs it.
   Error launchImpl(GenericKernel &Kernel, void **Args, int32_t,
                    const cot_launch_params &P, const cot_launch_site &Site,
-                   GenericQueue &) override {
+                   cot_launch_grid &Grid, GenericQueue &) override {
     auto &K = static_cast<HostKernel &>(Kernel);
+    Grid = leagueFor(P);
     cot::host::RunningKernel Running(Site, K.Code);
     bool Limit = P.ThreadLimit > 0 && __kmpc_set_thread_limit &&
                  __kmpc_global_thread_num && omp_get_thread_limit;
@@ -311,6 +339,22 @@ private:
     __kmpc_set_thread_limit(nullptr, Gtid, P.ThreadLimit);
     K.Fn(Args);
     __kmpc_set_thread_limit(nullptr, Gtid, Outer);
+    return Error::success();
+  }
+
+  // No foreign runtime: the device's work runs on host threads, so an
+  // interop object names the host and has nothing to wait for.
+  Error interopInitImpl(int32_t, bool, cot_interop_info &Info) override {
+    Info.ForeignRuntime = 0;
+    Info.ForeignRuntimeName = "host";
+    return Error::success();
+  }
+
+  Error interopSyncImpl(int32_t, const cot_interop_info &) override {
+    return Error::success();
+  }
+
+  Error interopReleaseImpl(int32_t, cot_interop_info &) override {
     return Error::success();
   }
 };

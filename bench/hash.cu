@@ -1,0 +1,68 @@
+// 11. Integer hashing, hand-written CUDA: one thread per element.
+#include "cuda_common.h"
+
+__global__ void hash_u64(const unsigned *__restrict__ key,
+                         unsigned long long *__restrict__ out, long n) {
+  long i = blockIdx.x * (long)blockDim.x + threadIdx.x;
+  if (i < n) {
+    unsigned long long x = key[i];
+    for (int k = 0; k < HASH_ROUNDS64; k++)
+      x = hash_mix64(x + (unsigned long long)k);
+    out[i] = x;
+  }
+}
+
+__global__ void hash_u32(const unsigned *__restrict__ key,
+                         unsigned *__restrict__ out, long n, unsigned buckets) {
+  long i = blockIdx.x * (long)blockDim.x + threadIdx.x;
+  if (i < n) {
+    unsigned y = key[i];
+    for (int k = 0; k < HASH_ROUNDS32; k++)
+      y = hash_mix32(y ^ (unsigned)k);
+    out[i] = y % buckets;
+  }
+}
+
+int main() {
+  cuda_start("hash");
+  const long n = bench_size("BENCH_HASH_N", HASH_N, 1, 1L << 31);
+  const int reps = bench_reps(10);
+  const unsigned buckets = (unsigned)bench_size(
+      "BENCH_HASH_BUCKETS", HASH_BUCKETS, 1, (1L << 32) - 1);
+  unsigned *key = (unsigned *)bench_malloc(sizeof(unsigned) * n);
+  unsigned long long *h64 =
+      (unsigned long long *)bench_malloc(sizeof(unsigned long long) * n);
+  unsigned *h32 = (unsigned *)bench_malloc(sizeof(unsigned) * n);
+  double *t = (double *)bench_malloc(sizeof(double) * reps);
+  hash_init(key, n);
+  unsigned *dkey = dev_alloc<unsigned>(n), *dh32 = dev_alloc<unsigned>(n);
+  unsigned long long *dh64 = dev_alloc<unsigned long long>(n);
+  CK(cudaMemcpy(dkey, key, sizeof(unsigned) * n, cudaMemcpyHostToDevice));
+  const long grid = (n + BLOCK - 1) / BLOCK;
+  for (int r = -1; r < reps; r++) {
+    double t0 = bench_now();
+    hash_u64<<<grid, BLOCK>>>(dkey, dh64, n);
+    CK_LAUNCH();
+    CK(cudaDeviceSynchronize());
+    double t1 = bench_now();
+    if (r >= 0)
+      t[r] = t1 - t0;
+  }
+  CK(cudaMemcpy(h64, dh64, sizeof(unsigned long long) * n,
+                cudaMemcpyDeviceToHost));
+  hash_check64(key, h64, n, "cuda");
+  bench_report("hash_u64", "cuda", t, reps, 1.0, (double)n, "Gelem/s");
+  for (int r = -1; r < reps; r++) {
+    double t0 = bench_now();
+    hash_u32<<<grid, BLOCK>>>(dkey, dh32, n, buckets);
+    CK_LAUNCH();
+    CK(cudaDeviceSynchronize());
+    double t1 = bench_now();
+    if (r >= 0)
+      t[r] = t1 - t0;
+  }
+  CK(cudaMemcpy(h32, dh32, sizeof(unsigned) * n, cudaMemcpyDeviceToHost));
+  hash_check32(key, h32, n, buckets, "cuda");
+  bench_report("hash_u32", "cuda", t, reps, 1.0, (double)n, "Gelem/s");
+  return 0;
+}

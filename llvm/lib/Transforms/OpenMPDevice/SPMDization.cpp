@@ -1,0 +1,690 @@
+//===- SPMDization.cpp - Generic kernels run by every thread, with guards -===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Pass openmp-device-spmdize. A generic kernel's team code (the sequential
+// part of the construct: the kernel and its teams region) runs on each
+// block's main thread while the other threads wait in the device runtime's
+// control loop, and every parallel region is a hand-off through shared
+// memory, an indirect call and two barriers. Code ported from CUDA,
+// `target teams` with team-local arrays around a `parallel` region that
+// works by omp_get_thread_num() and barriers, pays that on every block.
+//
+// When the team code can be guarded, the kernel becomes a guarded one
+// (KernelMode::Guarded): every thread of the block runs the team code, as
+// in SPMD mode, and
+//   - the locals of team code that anything but plain loads and stores of
+//     the thread itself can reach (the parallel regions share them, calls
+//     get their address) become static team-shared variables in shared
+//     memory (TeamShared.h), one per team as the language has them;
+//   - what has effects other threads could see (stores to anything but the
+//     thread's own locals, calls that may write memory, atomics) or whose
+//     value may differ between threads, runs on thread 0 alone between two
+//     block barriers (a guard), and the values it computes for the code
+//     after it are broadcast through shared memory;
+//   - everything else (arithmetic, loads, queries of the team's ids) runs
+//     in every thread, so control flow stays the same in all of them;
+//   - parallel regions start in place (openmp-device-parallel-regions):
+//     the threads of the region call the microtask directly.
+// This is the "if-master" scheme of "Coordinating GPU Threads for OpenMP
+// 4.0 in LLVM" applied by the compiler where it is safe; kernels it does not
+// fit keep the paper's control loop. A kernel stays generic when its team
+// code has no parallel region (nothing to gain), starts a parallel region
+// from a called function or an unknown microtask, has a dynamically sized
+// local that would have to be shared, needs more static shared memory than
+// TeamShared.h's budget, calls a convergent function, or shares a function
+// that starts a parallel region with a generic kernel. Remarks
+// (-Rpass=openmp-device, -Rpass-missed=openmp-device) say which kernels
+// were guarded and why others were not.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ForkCalls.h"
+#include "OpenMPDevice/Diagnostics.h"
+#include "OpenMPDevice/Passes.h"
+#include "TeamShared.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "openmp-device-spmdize"
+
+STATISTIC(NumGuardedKernels, "Generic kernels turned into guarded ones");
+STATISTIC(NumGuards, "Guarded ranges of team code");
+STATISTIC(NumGuardedLoops, "Loops of team code that thread 0 runs alone");
+STATISTIC(NumBroadcasts, "Values broadcast from a guarded range");
+STATISTIC(NumTeamSharedLocals, "Team-code locals moved to shared memory");
+
+using namespace llvm;
+
+namespace cot {
+namespace {
+
+constexpr StringLiteral GuardBegin = "__cot_gpu_guard_begin";
+constexpr StringLiteral GuardEnd = "__cot_gpu_guard_end";
+
+/// How an instruction of team code runs once every thread runs the code.
+enum class Execution {
+  /// Every thread runs it; inside a guarded range thread 0 alone does and
+  /// its value is broadcast.
+  AnyThreads,
+  /// Thread 0 alone runs it, under a guard.
+  OneThread,
+  /// Every thread must run it where it is (the thread's own stores, parallel
+  /// regions, team code in other functions): it ends a guarded range.
+  EveryThread
+};
+
+/// Runtime functions team code may call in every thread: queries whose
+/// answer is the same for the whole team outside parallel regions, and
+/// requests the runtime takes from thread 0 only.
+bool isTeamUniformRuntimeCall(StringRef Name) {
+  static const StringLiteral Names[] = {
+      "omp_get_team_num",        "omp_get_num_teams",
+      "omp_get_thread_num",      "omp_get_num_threads",
+      "omp_get_max_threads",     "omp_get_thread_limit",
+      "omp_get_level",           "omp_get_active_level",
+      "omp_in_parallel",         "omp_is_initial_device",
+      "omp_get_device_num",      "omp_get_num_devices",
+      "omp_get_initial_device",  "omp_get_default_device",
+      "omp_get_max_teams",       "omp_get_teams_thread_limit",
+      "omp_get_team_size",       "omp_get_ancestor_thread_num",
+      "omp_get_dynamic",         "omp_get_nested",
+      "omp_get_max_active_levels", "omp_in_final",
+      "__kmpc_global_thread_num", "__kmpc_push_num_threads",
+      "__kmpc_push_proc_bind",   "__kmpc_push_num_teams",
+      "__kmpc_push_num_teams_51", "__kmpc_flush",
+      "__kmpc_barrier"};
+  return is_contained(Names, Name);
+}
+
+/// Convergent runtime functions that synchronize nothing outside parallel
+/// regions (their barriers are the innermost region's, and team code is a
+/// team of one), so thread 0 may call them alone.
+bool isBarrierFreeInTeamCode(StringRef Name) {
+  static const StringLiteral Names[] = {
+      "__kmpc_reduce",       "__kmpc_reduce_nowait",  "__kmpc_end_reduce",
+      "__kmpc_end_reduce_nowait", "__kmpc_copyprivate", "__kmpc_cancel_barrier"};
+  return is_contained(Names, Name);
+}
+
+/// Special registers that differ between the threads of a block.
+bool readsThreadRegister(const IntrinsicInst &II) {
+  switch (II.getIntrinsicID()) {
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
+  case Intrinsic::nvvm_read_ptx_sreg_warpsize:
+    return false;
+  default:
+    return II.getCalledFunction()->getName().starts_with(
+        "llvm.nvvm.read.ptx.sreg.");
+  }
+}
+
+/// Whether every use of \p A is a load, store or atomic update of the
+/// thread's own copy (through GEPs and casts), or a lifetime or debug marker:
+/// then each thread may keep its own copy.
+bool isThreadPrivate(AllocaInst &A) {
+  SmallVector<Value *, 8> Work = {&A};
+  SmallPtrSet<Value *, 8> Seen;
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (Use &U : V->uses()) {
+      auto *User = cast<Instruction>(U.getUser());
+      if (isa<GetElementPtrInst>(User) || isa<BitCastInst>(User) ||
+          isa<AddrSpaceCastInst>(User)) {
+        Work.push_back(User);
+        continue;
+      }
+      if (auto *L = dyn_cast<LoadInst>(User); L && L->isSimple())
+        continue;
+      if (auto *S = dyn_cast<StoreInst>(User);
+          S && S->isSimple() && U.getOperandNo() == S->getPointerOperandIndex())
+        continue;
+      if (isa<AtomicRMWInst>(User) &&
+          U.getOperandNo() == AtomicRMWInst::getPointerOperandIndex())
+        continue;
+      if (isa<AtomicCmpXchgInst>(User) &&
+          U.getOperandNo() == AtomicCmpXchgInst::getPointerOperandIndex())
+        continue;
+      if (auto *II = dyn_cast<IntrinsicInst>(User);
+          II && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II)))
+        continue;
+      return false;
+    }
+  }
+  return true;
+}
+
+/// The alloca \p Ptr addresses, through GEPs and casts, if any.
+AllocaInst *underlyingAlloca(Value *Ptr) {
+  return dyn_cast<AllocaInst>(getUnderlyingObject(Ptr->stripPointerCasts()));
+}
+
+/// A generic kernel's team code and whether it can be guarded.
+class TeamCode {
+public:
+  TeamCode(Function *Kernel, const DenseSet<Function *> &Forking)
+      : Forking(Forking), Functions(teamCodeFunctions(Kernel)) {}
+
+  /// Why the team code cannot be guarded, or nothing when it can.
+  std::optional<std::string> reasonAgainst();
+
+  /// Makes the team code run in every thread.
+  void guard();
+
+private:
+  /// Functions that start a parallel region, directly or through calls.
+  const DenseSet<Function *> &Forking;
+  SetVector<Function *> Functions;
+  SmallVector<AllocaInst *, 8> Shared;
+
+  Execution execution(Instruction &I) const;
+  Execution callExecution(CallBase &Call) const;
+  bool isPrivate(Value *Ptr) const;
+  bool needsGuard(const Loop &L) const;
+  bool runsInEveryThread(const Loop &L) const;
+  SmallVector<AllocaInst *, 4> privatesWritten(const Loop &L) const;
+  SmallVector<Loop *, 4> sequentialLoops(LoopInfo &LI) const;
+  void guardLoop(Loop &L);
+  SmallVector<std::pair<Instruction *, Instruction *>, 8>
+  guardedRanges(Function &F) const;
+  void guardRange(Instruction *First, Instruction *Last);
+  /// Blocks that thread 0 alone runs already (guarded loops).
+  SmallPtrSet<BasicBlock *, 16> GuardedBlocks;
+};
+
+bool TeamCode::isPrivate(Value *Ptr) const {
+  AllocaInst *A = underlyingAlloca(Ptr);
+  return A && Functions.count(A->getFunction()) && !is_contained(Shared, A);
+}
+
+Execution TeamCode::callExecution(CallBase &Call) const {
+  if (isCallTo(Call, ForkCall) || isCallTo(Call, ForkTeams) ||
+      isCallTo(Call, GuardBegin) || isCallTo(Call, GuardEnd))
+    return Execution::EveryThread;
+  Function *Callee = Call.getCalledFunction();
+  if (Callee && Functions.count(Callee))
+    return Execution::EveryThread;
+  if (auto *II = dyn_cast<IntrinsicInst>(&Call)) {
+    if (readsThreadRegister(*II))
+      return Execution::OneThread;
+    if (auto *MI = dyn_cast<MemIntrinsic>(II))
+      return isPrivate(MI->getDest()) ? Execution::EveryThread
+                                      : Execution::OneThread;
+    return II->mayWriteToMemory() ? Execution::OneThread
+                                  : Execution::AnyThreads;
+  }
+  if (Callee && isTeamUniformRuntimeCall(Callee->getName()))
+    return Execution::AnyThreads;
+  if (Callee && Callee->getName().starts_with("__nv_"))
+    return Execution::AnyThreads;
+  if (Call.onlyReadsMemory() && Call.willReturn() && Call.doesNotThrow())
+    return Execution::AnyThreads;
+  return Execution::OneThread;
+}
+
+Execution TeamCode::execution(Instruction &I) const {
+  if (isa<AllocaInst>(I) || isa<PHINode>(I) || I.isTerminator())
+    return Execution::EveryThread;
+  if (auto *L = dyn_cast<LoadInst>(&I))
+    return L->isSimple() ? Execution::AnyThreads : Execution::OneThread;
+  if (auto *S = dyn_cast<StoreInst>(&I))
+    return S->isSimple() && isPrivate(S->getPointerOperand())
+               ? Execution::EveryThread
+               : Execution::OneThread;
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+    return isPrivate(RMW->getPointerOperand()) ? Execution::EveryThread
+                                               : Execution::OneThread;
+  if (auto *CAS = dyn_cast<AtomicCmpXchgInst>(&I))
+    return isPrivate(CAS->getPointerOperand()) ? Execution::EveryThread
+                                               : Execution::OneThread;
+  if (auto *Call = dyn_cast<CallBase>(&I))
+    return callExecution(*Call);
+  return I.mayWriteToMemory() ? Execution::OneThread : Execution::AnyThreads;
+}
+
+std::optional<std::string> TeamCode::reasonAgainst() {
+  bool HasParallel = false;
+  uint64_t SharedBytes = 0;
+  for (Function *F : Functions) {
+    for (Instruction &I : instructions(*F)) {
+      auto *Call = dyn_cast<CallBase>(&I);
+      if (Call && isCallTo(I, ForkCall)) {
+        if (!microtaskOf(*Call))
+          return std::string("its team code starts a parallel region whose "
+                             "function is not known");
+        HasParallel = true;
+        continue;
+      }
+      if (!Call || execution(I) != Execution::OneThread)
+        continue;
+      Function *Callee = Call->getCalledFunction();
+      if (Call->isConvergent() &&
+          !(Callee && isBarrierFreeInTeamCode(Callee->getName())))
+        return ("its team code calls the convergent function '" +
+                (Call->getCalledFunction()
+                     ? Call->getCalledFunction()->getName()
+                     : StringRef("<indirect>")) +
+                "'")
+            .str();
+      if (!Callee || Forking.count(Callee))
+        return ("its team code calls '" +
+                (Callee ? Callee->getName() : StringRef("<indirect>")) +
+                "', which may start a parallel region")
+            .str();
+    }
+    for (Instruction &I : F->getEntryBlock())
+      if (auto *A = dyn_cast<AllocaInst>(&I); A && !isThreadPrivate(*A)) {
+        std::optional<uint64_t> Bytes = staticAllocaBytes(*A);
+        if (!Bytes)
+          return std::string("its team code shares a local of dynamic size");
+        if (*Bytes > StaticTeamSharedBudget - SharedBytes)
+          return ("its team code's shared locals need more than " +
+                  Twine(StaticTeamSharedBudget) + " bytes of shared memory")
+              .str();
+        SharedBytes += *Bytes;
+        Shared.push_back(A);
+      }
+    for (BasicBlock &BB : *F)
+      for (Instruction &I : BB)
+        if (auto *A = dyn_cast<AllocaInst>(&I);
+            A && &BB != &F->getEntryBlock() && !isThreadPrivate(*A))
+          return std::string("its team code shares a local allocated "
+                             "outside the function's entry");
+  }
+  if (!HasParallel)
+    return std::string("its team code starts no parallel region");
+  return std::nullopt;
+}
+
+/// The ranges [First, Last] of \p F's blocks that thread 0 runs alone: from
+/// an instruction that needs a guard to the last one before an instruction
+/// that every thread must run.
+SmallVector<std::pair<Instruction *, Instruction *>, 8>
+TeamCode::guardedRanges(Function &F) const {
+  SmallVector<std::pair<Instruction *, Instruction *>, 8> Ranges;
+  for (BasicBlock &BB : F) {
+    if (GuardedBlocks.count(&BB))
+      continue;
+    Instruction *First = nullptr, *Last = nullptr;
+    for (Instruction &I : BB) {
+      Execution E = execution(I);
+      if (E == Execution::OneThread) {
+        First = First ? First : &I;
+        Last = &I;
+      } else if (E == Execution::EveryThread && First) {
+        Ranges.push_back({First, Last});
+        First = Last = nullptr;
+      }
+    }
+  }
+  return Ranges;
+}
+
+/// Calls the convergent runtime function \p Name at \p B.
+CallInst *callConvergent(IRBuilder<> &B, StringRef Name, Type *Ret) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  FunctionCallee F = runtimeFunction(M, Name, Ret, {});
+  cast<Function>(F.getCallee())->addFnAttr(Attribute::Convergent);
+  CallInst *Call = B.CreateCall(F);
+  Call->addFnAttr(Attribute::Convergent);
+  return Call;
+}
+
+/// Ends \p Head with a guard: after a block barrier, thread 0 goes on to
+/// \p Guarded and the other threads to \p Join.
+void enterGuard(BasicBlock *Head, BasicBlock *Guarded, BasicBlock *Join) {
+  IRBuilder<> B(Head->getTerminator());
+  CallInst *IsMain = callConvergent(B, GuardBegin, B.getInt32Ty());
+  B.CreateCondBr(B.CreateICmpNE(IsMain, B.getInt32(0)), Guarded, Join);
+  Head->getTerminator()->eraseFromParent();
+}
+
+/// Through a team-shared slot, \p V (which thread 0 computed in a guarded
+/// region, stored at \p StoreAt) for the uses \p Outside, loaded at \p B
+/// after the guard's closing barrier; returns the loaded copy.
+Value *broadcast(Value *V, Instruction *StoreAt, IRBuilder<> &B,
+                 ArrayRef<Use *> Outside) {
+  Module &M = *StoreAt->getModule();
+  Type *Ty = V->getType();
+  Align A = M.getDataLayout().getABITypeAlign(Ty);
+  Constant *Slot = createTeamSharedVariable(
+      M, Ty, A, StoreAt->getFunction()->getName() + ".broadcast");
+  new StoreInst(V, Slot, false, A, StoreAt->getIterator());
+  Value *Copy = B.CreateAlignedLoad(Ty, Slot, A, V->getName() + ".bc");
+  for (Use *U : Outside)
+    U->set(Copy);
+  ++NumBroadcasts;
+  return Copy;
+}
+
+/// Broadcasts the values that instructions of \p Region define and other
+/// blocks use, storing them before \p StoreAt and loading them at \p B.
+void broadcastLiveOuts(const SmallPtrSetImpl<BasicBlock *> &Region,
+                       Instruction *StoreAt, IRBuilder<> &B) {
+  for (BasicBlock *BB : Region)
+    for (Instruction &I : *BB) {
+      SmallVector<Use *, 4> Outside;
+      for (Use &U : I.uses())
+        if (!Region.count(cast<Instruction>(U.getUser())->getParent()))
+          Outside.push_back(&U);
+      if (!Outside.empty())
+        broadcast(&I, StoreAt, B, Outside);
+    }
+}
+
+/// Runs [First, Last] on thread 0 alone between two block barriers and
+/// broadcasts the values later code uses through shared memory.
+void TeamCode::guardRange(Instruction *First, Instruction *Last) {
+  BasicBlock *Head = First->getParent();
+  BasicBlock *Body = Head->splitBasicBlock(First, "team.guarded");
+  BasicBlock *Join = Body->splitBasicBlock(Last->getNextNode(), "team.join");
+  enterGuard(Head, Body, Join);
+  IRBuilder<> B(Join, Join->getFirstInsertionPt());
+  callConvergent(B, GuardEnd, B.getVoidTy());
+  SmallPtrSet<BasicBlock *, 1> Region = {Body};
+  broadcastLiveOuts(Region, Body->getTerminator(), B);
+  ++NumGuards;
+}
+
+/// Whether \p L holds what only thread 0 may run, or reads memory: thread 0
+/// then runs the whole loop (one guard, as CUDA's "if (threadIdx.x == 0)"),
+/// rather than a guard per iteration or every thread repeating the loads.
+bool TeamCode::needsGuard(const Loop &L) const {
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB)
+      if (execution(I) == Execution::OneThread ||
+          (isa<LoadInst>(I) && !isPrivate(cast<LoadInst>(I).getPointerOperand())))
+        return true;
+  return false;
+}
+
+/// Whether \p L holds what every thread must run where it is: parallel
+/// regions, team code in other functions.
+bool TeamCode::runsInEveryThread(const Loop &L) const {
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB)
+      if (isa<CallBase>(I) && execution(I) == Execution::EveryThread &&
+          !isa<MemIntrinsic>(I))
+        return true;
+  return false;
+}
+
+/// The thread's own locals that \p L writes.
+SmallVector<AllocaInst *, 4> TeamCode::privatesWritten(const Loop &L) const {
+  SetVector<AllocaInst *> Written;
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB) {
+      Value *Ptr = nullptr;
+      if (auto *S = dyn_cast<StoreInst>(&I))
+        Ptr = S->getPointerOperand();
+      else if (auto *MI = dyn_cast<MemIntrinsic>(&I))
+        Ptr = MI->getDest();
+      else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+        Ptr = RMW->getPointerOperand();
+      else if (auto *CAS = dyn_cast<AtomicCmpXchgInst>(&I))
+        Ptr = CAS->getPointerOperand();
+      if (Ptr && isPrivate(Ptr))
+        Written.insert(underlyingAlloca(Ptr));
+    }
+  return Written.takeVector();
+}
+
+/// Bytes of a thread's own local that a guarded loop may write and the
+/// guard then copies to every thread.
+constexpr uint64_t MaxCopiedLocalBytes = 256;
+
+/// The outermost loops of team code that thread 0 runs alone as a whole:
+/// loops without parallel regions that need a guard, with a preheader and
+/// an exit block only they reach, whose own locals are small enough to copy.
+SmallVector<Loop *, 4> TeamCode::sequentialLoops(LoopInfo &LI) const {
+  SmallVector<Loop *, 4> Result;
+  SmallVector<Loop *, 8> Work(LI.begin(), LI.end());
+  while (!Work.empty()) {
+    Loop *L = Work.pop_back_val();
+    if (runsInEveryThread(*L)) {
+      append_range(Work, L->getSubLoops());
+      continue;
+    }
+    if (!needsGuard(*L))
+      continue;
+    BasicBlock *Exit = L->getUniqueExitBlock();
+    bool Fits = L->getLoopPreheader() && Exit && !isa<PHINode>(Exit->front()) &&
+                all_of(predecessors(Exit),
+                       [&](BasicBlock *P) { return L->contains(P); }) &&
+                all_of(privatesWritten(*L), [](AllocaInst *A) {
+                  std::optional<uint64_t> Bytes = staticAllocaBytes(*A);
+                  return Bytes && *Bytes <= MaxCopiedLocalBytes;
+                });
+    if (Fits)
+      Result.push_back(L);
+    else
+      append_range(Work, L->getSubLoops());
+  }
+  return Result;
+}
+
+/// Runs \p L on thread 0 alone: the preheader enters a guard, the loop's
+/// exits go through a block that stores what later code needs (values the
+/// loop defines, the thread's own locals it wrote) for the other threads,
+/// and the exit block closes the guard and copies them in.
+void TeamCode::guardLoop(Loop &L) {
+  LLVMContext &Ctx = L.getHeader()->getContext();
+  BasicBlock *Exit = L.getUniqueExitBlock();
+  SmallVector<AllocaInst *, 4> Written = privatesWritten(L);
+  SmallPtrSet<BasicBlock *, 16> Region(L.block_begin(), L.block_end());
+  BasicBlock *Done = BasicBlock::Create(Ctx, "team.loop.done",
+                                        Exit->getParent(), Exit);
+  BranchInst::Create(Exit, Done);
+  Region.insert(Done);
+  for (BasicBlock *BB : L.blocks())
+    BB->getTerminator()->replaceSuccessorWith(Exit, Done);
+  enterGuard(L.getLoopPreheader(), L.getHeader(), Exit);
+
+  IRBuilder<> B(Exit, Exit->getFirstInsertionPt());
+  callConvergent(B, GuardEnd, B.getVoidTy());
+  broadcastLiveOuts(Region, Done->getTerminator(), B);
+  for (AllocaInst *A : Written) {
+    Type *Ty = A->getAllocatedType();
+    if (A->isArrayAllocation())
+      Ty = ArrayType::get(
+          Ty, cast<ConstantInt>(A->getArraySize())->getZExtValue());
+    auto *Final =
+        new LoadInst(Ty, A, A->getName() + ".final", false, A->getAlign(),
+                     Done->getTerminator()->getIterator());
+    B.CreateAlignedStore(broadcast(Final, Done->getTerminator(), B, {}), A,
+                         A->getAlign());
+  }
+  GuardedBlocks.insert(Region.begin(), Region.end());
+  ++NumGuardedLoops;
+}
+
+/// Where the source uses \p A: its first user with a location, if any.
+const Instruction *sourceUse(AllocaInst *A) {
+  for (User *U : A->users())
+    if (auto *I = dyn_cast<Instruction>(U); I && I->getDebugLoc())
+      return I;
+  return A;
+}
+
+void remarkTeamShared(AllocaInst *A) {
+  Function &F = *A->getFunction();
+  OptimizationRemarkEmitter ORE(&F);
+  ORE.emit([&] {
+    return OptimizationRemark(RemarkPassName, "TeamShared", sourceUse(A))
+           << "local '" << localName(A) << "' of '" << F.getName() << "' ("
+           << ore::NV("Bytes", *staticAllocaBytes(*A))
+           << " bytes) moved to a team-shared variable in shared memory: "
+              "every thread runs the team code, and more than the thread's "
+              "own loads and stores reach the local";
+  });
+}
+
+void TeamCode::guard() {
+  for (AllocaInst *A : Shared) {
+    LLVM_DEBUG(dbgs() << "team-shared local in " << A->getFunction()->getName()
+                      << ": " << *A << "\n");
+    remarkTeamShared(A);
+    moveAllocaToTeamShared(*A);
+    ++NumTeamSharedLocals;
+  }
+  Shared.clear();
+  for (Function *F : Functions) {
+    DominatorTree DT(*F);
+    LoopInfo LI(DT);
+    for (Loop *L : sequentialLoops(LI))
+      guardLoop(*L);
+    for (auto [First, Last] : guardedRanges(*F))
+      guardRange(First, Last);
+  }
+}
+
+void remarkGuarded(Function *Kernel) {
+  OptimizationRemarkEmitter ORE(Kernel);
+  ORE.emit([&] {
+    return OptimizationRemark(RemarkPassName, "Guarded", Kernel)
+           << "kernel '" << Kernel->getName()
+           << "' runs its team code in every thread, with its side effects "
+              "on thread 0 under guards (no control loop)";
+  });
+}
+
+void remarkNotGuarded(Function *Kernel, StringRef Reason) {
+  OptimizationRemarkEmitter ORE(Kernel);
+  ORE.emit([&] {
+    return OptimizationRemarkMissed(RemarkPassName, "NotGuarded", Kernel)
+           << "generic kernel '" << Kernel->getName()
+           << "' keeps its control loop: " << Reason;
+  });
+}
+
+/// Functions that start a parallel region, directly or through calls.
+DenseSet<Function *> forkingFunctions(Module &M) {
+  DenseSet<Function *> Result;
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (Function &F : M) {
+      if (F.isDeclaration() || Result.count(&F))
+        continue;
+      if (any_of(instructions(F), [&](Instruction &I) {
+            Function *Callee = calledFunction(I);
+            return Callee &&
+                   (Callee->getName() == ForkCall || Result.count(Callee));
+          })) {
+        Result.insert(&F);
+        Changed = true;
+      }
+    }
+  }
+  return Result;
+}
+
+/// The functions outside team code that start parallel regions and that
+/// the kernels in \p Kernels reach.
+DenseSet<Function *> forkersOutsideTeamCode(ArrayRef<const KernelReach *> Kernels) {
+  DenseSet<Function *> Forkers;
+  for (const KernelReach *KR : Kernels) {
+    SetVector<Function *> Team = teamCodeFunctions(KR->K.F);
+    for (Function *F : KR->Reach)
+      if (!Team.count(F) && containsCallTo(*F, ForkCall))
+        Forkers.insert(F);
+  }
+  return Forkers;
+}
+
+} // namespace
+
+PreservedAnalyses SPMDizationPass::run(Module &M, ModuleAnalysisManager &) {
+  if (hasDeviceErrors(M))
+    return PreservedAnalyses::all();
+  SmallVector<KernelReach, 8> Kernels = kernelReaches(M);
+  DenseSet<Function *> Forking = forkingFunctions(M);
+
+  // Kernels whose team code can be guarded...
+  SmallVector<KernelReach *, 8> Candidates;
+  SmallVector<const KernelReach *, 8> Generic;
+  MapVector<Function *, std::string> Reasons;
+  for (KernelReach &KR : Kernels) {
+    if (KR.K.Mode != KernelMode::Generic)
+      continue;
+    TeamCode Team(KR.K.F, Forking);
+    if (std::optional<std::string> Reason = Team.reasonAgainst()) {
+      Reasons[KR.K.F] = *Reason;
+      Generic.push_back(&KR);
+    } else {
+      Candidates.push_back(&KR);
+    }
+  }
+  // ...unless they share a function that starts a parallel region with a
+  // kernel that stays generic (the modes lower such regions differently).
+  bool Dropped = true;
+  while (Dropped) {
+    Dropped = false;
+    DenseSet<Function *> GenericForkers = forkersOutsideTeamCode(Generic);
+    for (auto *It = Candidates.begin(); It != Candidates.end(); ++It) {
+      KernelReach *KR = *It;
+      Function *SharedF = nullptr;
+      for (Function *F : KR->Reach)
+        if (GenericForkers.count(F))
+          SharedF = F;
+      if (!SharedF)
+        continue;
+      Reasons[KR->K.F] = ("it shares '" + SharedF->getName() +
+                          "', which starts a parallel region, with a generic "
+                          "kernel")
+                             .str();
+      Generic.push_back(KR);
+      Candidates.erase(It);
+      Dropped = true;
+      break;
+    }
+  }
+
+  for (KernelReach *KR : Candidates) {
+    TeamCode Team(KR->K.F, Forking);
+    bool Guardable = !Team.reasonAgainst();
+    assert(Guardable && "a candidate's team code can be guarded");
+    (void)Guardable;
+    Team.guard();
+    KR->K.Mode = KernelMode::Guarded;
+    remarkGuarded(KR->K.F);
+    ++NumGuardedKernels;
+    LLVM_DEBUG(dbgs() << KR->K.F->getName() << ": guarded\n");
+  }
+  for (auto &[Kernel, Reason] : Reasons)
+    remarkNotGuarded(Kernel, Reason);
+  if (Candidates.empty())
+    return PreservedAnalyses::all();
+  SmallVector<KernelInfo, 8> Final;
+  for (const KernelReach &KR : Kernels)
+    Final.push_back(KR.K);
+  setKernels(M, Final);
+  return PreservedAnalyses::none();
+}
+
+} // namespace cot

@@ -1,0 +1,284 @@
+//===- LaunchModel.cpp - Grid geometry from the kernel and the GPU --------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Threads per block: thread_limit (clamped to the kernel's maximum), else
+// 256, fewer (down to a warp) when a `distribute parallel for` has too few
+// iterations to give every SM a block of 256.
+//
+// Blocks, unless num_teams gives them (paper 003, section 6):
+//  - a kernel whose threads each walk their own stretch of memory
+//    (thread-stretches): as many threads per SM as L1 holds the current
+//    128-byte line of each stream for, L1 taken as 3/4 of the SM's
+//    shared-memory capacity (the rest: other data, associativity). SpMV (2
+//    streams) on an H100/H200: 171 KiB / 256 B = 684 threads, 3 blocks/SM of
+//    256; measured on an H200: 906/888/869 us at 2/3/4 blocks/SM, 2507 at
+//    the 8 occupancy allows (on an H100 2 was best, 4x faster than 8);
+//  - a kernel with atomics (a teams reduction's one per block): one wave,
+//    occupancy x SMs, so that the atomics do not multiply;
+//  - any other analysed kernel of a `distribute parallel for` with a known
+//    trip count: 4 waves, 4 x occupancy x SMs. Measured on an H200: jacobi2d
+//    449 us at 4 waves, 510 at one and 503 with one iteration per thread
+//    (every block starts with a barrier in the device runtime); triad 419,
+//    410 and 440; matmul within 3% at all three;
+//  - otherwise (no record in the kernel table, unknown trip count, the
+//    team's main thread runs the iterations): occupancy x SMs.
+// Every grid is cut to the blocks that have work and to the GPU's maximum.
+// Kernels loop over their iterations, so every grid is correct; only speed
+// depends on it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LaunchModel.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cot::cuda {
+
+namespace {
+
+constexpr int WarpSize = 32;
+constexpr int CacheLineBytes = 128;
+/// Waves of resident blocks for analysed kernels that are not limited by
+/// L1 (see the top).
+constexpr int Waves = 4;
+
+long long ceilDiv(long long A, long long B) { return A / B + (A % B != 0); }
+
+/// Blocks that have work: one per Threads iterations when the threads share
+/// them, else one per iteration; 0 when the trip count is unknown.
+long long usefulBlocks(const LaunchRequest &Launch, int Threads) {
+  if (Launch.TripCount <= 0)
+    return 0;
+  return Launch.ThreadsShare ? ceilDiv(Launch.TripCount, Threads)
+                             : Launch.TripCount;
+}
+
+int chooseThreads(const GpuFacts &Gpu, const KernelFacts &Kernel,
+                  const LaunchRequest &Launch, std::string &Why) {
+  std::string Max = std::to_string(Kernel.MaxThreads);
+  if (Launch.ThreadLimit > 0) {
+    int Threads = std::min<int>(Launch.ThreadLimit, Kernel.MaxThreads);
+    Why = "thread_limit " + std::to_string(Launch.ThreadLimit);
+    if (Threads < Launch.ThreadLimit)
+      Why += " clamped to the kernel's maximum " + Max;
+    return Threads;
+  }
+  int Threads = std::min(DefaultThreads, Kernel.MaxThreads);
+  Why = "default " + std::to_string(DefaultThreads) + " threads";
+  if (Threads < DefaultThreads)
+    Why += " clamped to the kernel's maximum " + Max;
+  bool Short = Launch.NumTeams == 0 && Launch.ThreadsShare &&
+               Launch.TripCount > 0 &&
+               Launch.TripCount < (long long)Threads * Gpu.NumSMs;
+  if (!Short)
+    return Threads;
+  long long PerSM = ceilDiv(Launch.TripCount, Gpu.NumSMs);
+  int Spread =
+      (int)std::max<long long>(WarpSize, ceilDiv(PerSM, WarpSize) * WarpSize);
+  if (Spread >= Threads)
+    return Threads;
+  Why = std::to_string(Spread) + " threads, to spread the trip count " +
+        std::to_string(Launch.TripCount) + " over " +
+        std::to_string(Gpu.NumSMs) + " SMs";
+  return Spread;
+}
+
+const char *className(uint32_t Class) {
+  switch (Class) {
+  case COT_KERNEL_CLASS_STREAMING:
+    return "streaming";
+  case COT_KERNEL_CLASS_COMPUTE:
+    return "compute";
+  case COT_KERNEL_CLASS_THREAD_STRETCHES:
+    return "thread-stretches";
+  case COT_KERNEL_CLASS_GATHER:
+    return "gather";
+  default:
+    return "unknown";
+  }
+}
+
+/// "streaming kernel (per iteration 24 B coalesced, 2 operations), 16
+/// registers": the compiler's record (when the launch uses it) and the
+/// kernel's resources.
+std::string describeKernel(const KernelFacts &Kernel,
+                           const LaunchRequest &Launch) {
+  std::string S;
+  if (!Kernel.HasRecord) {
+    S = "no kernel record";
+  } else if (!Launch.ThreadsShare) {
+    // The record counts the team's code and the control loop of its
+    // parallel regions, not the work of one iteration.
+    S = "a team's main thread runs the iterations";
+  } else {
+    const cot_kernel_record &R = Kernel.Record;
+    S = std::string(className(R.Class)) + " kernel";
+    if (R.Flags & COT_KERNEL_ATOMICS)
+      S += " with atomics";
+    std::string Counts;
+    auto Add = [&](uint32_t N, const char *What) {
+      if (N)
+        Counts += (Counts.empty() ? "" : ", ") + std::to_string(N) + What;
+    };
+    Add(R.CoalescedBytes, " B coalesced");
+    Add(R.UncoalescedBytes, " B uncoalesced");
+    Add(R.IndirectBytes, " B indirect");
+    Add(R.UniformBytes, " B uniform");
+    Add(R.ArithOps, " operations");
+    Add(R.ThreadStreams, " thread streams");
+    if (!Counts.empty())
+      S += " (per iteration " + Counts + ")";
+  }
+  S += ", " + std::to_string(Kernel.Registers) + " registers";
+  if (Kernel.LocalBytes > 0)
+    S += ", " + std::to_string(Kernel.LocalBytes) + " B local";
+  return S;
+}
+
+/// Blocks per SM whose threads' stream lines fit in L1 (see the top).
+int stretchBlocksPerSM(const GpuFacts &Gpu, uint32_t Streams, int Threads,
+                       int Occupancy, std::string &Why) {
+  long long L1 = (long long)Gpu.SharedPerSM * 3 / 4;
+  long long LineBytes = (long long)Streams * CacheLineBytes;
+  long long FitThreads = L1 / LineBytes;
+  int PerSM = (int)std::lround((double)FitThreads / Threads);
+  PerSM = std::clamp(PerSM, 1, Occupancy);
+  Why = "L1 of " + std::to_string(L1 / 1024) + " KiB holds " +
+        std::to_string(Streams) + " streams' 128-B lines for " +
+        std::to_string(FitThreads) + " threads: ";
+  return PerSM;
+}
+
+void clampToGrid(Geometry &G, const GpuFacts &Gpu) {
+  if (G.Blocks > Gpu.MaxGridX) {
+    G.Blocks = Gpu.MaxGridX;
+    G.Why += ", clamped to the maximum grid size";
+  }
+}
+
+/// The blocks of Choice for this launch: "P blocks/SM<Label> x S SMs", cut
+/// to the blocks that have work, or every such block.
+Geometry gridOf(const GpuFacts &Gpu, const LaunchRequest &Launch,
+                GridChoice Choice, const std::string &Label) {
+  Geometry G;
+  G.Threads = Choice.Threads;
+  G.Choice = Choice;
+  long long Useful = usefulBlocks(Launch, Choice.Threads);
+  std::string Trip =
+      "the trip count " + std::to_string(Launch.TripCount) +
+      (Launch.ThreadsShare ? " / " + std::to_string(Choice.Threads) + " threads"
+                           : std::string());
+  if (Choice.PerSM == 0 && Useful > 0) {
+    G.Blocks = Useful;
+    G.Why = std::string(Launch.ThreadsShare ? "one iteration per thread: "
+                                            : "one block per iteration: ") +
+            Trip;
+  } else {
+    int PerSM = std::max(Choice.PerSM, 1);
+    G.Blocks = (long long)PerSM * Gpu.NumSMs;
+    G.Why = std::to_string(PerSM) + " blocks/SM" + Label + " x " +
+            std::to_string(Gpu.NumSMs) + " SMs";
+    if (Useful > 0 && Useful < G.Blocks) {
+      G.Blocks = Useful;
+      G.Why += ", cut to " + Trip;
+    }
+  }
+  clampToGrid(G, Gpu);
+  return G;
+}
+
+} // namespace
+
+int tripClass(int64_t TripCount) {
+  int Class = 0;
+  for (uint64_t N = TripCount > 0 ? (uint64_t)TripCount : 0; N; N >>= 1)
+    ++Class;
+  return Class;
+}
+
+std::string describeChoice(GridChoice Choice) {
+  return Choice.PerSM ? std::to_string(Choice.PerSM) + " blocks/SM"
+                      : std::string("every useful block");
+}
+
+Geometry choiceGeometry(const GpuFacts &Gpu, const LaunchRequest &Launch,
+                        GridChoice Choice) {
+  return gridOf(Gpu, Launch, Choice, "");
+}
+
+Geometry modelGeometry(const GpuFacts &Gpu, const KernelFacts &Kernel,
+                       const LaunchRequest &Launch,
+                       const OccupancyFn &Occupancy) {
+  std::string Why;
+  int Threads = chooseThreads(Gpu, Kernel, Launch, Why);
+  if (Launch.NumTeams > 0) {
+    Geometry G;
+    G.Threads = Threads;
+    G.Blocks = Launch.NumTeams;
+    G.Why = Why + ", num_teams " + std::to_string(Launch.NumTeams);
+    clampToGrid(G, Gpu);
+    return G;
+  }
+  int Occ = std::max(Occupancy(Threads), 1);
+  Why += "; " + describeKernel(Kernel, Launch) + ", occupancy " +
+         std::to_string(Occ) + " blocks/SM; ";
+  const cot_kernel_record &R = Kernel.Record;
+  bool Analysed = Kernel.HasRecord && R.Class != COT_KERNEL_CLASS_UNKNOWN &&
+                  Launch.ThreadsShare;
+  Geometry G;
+  if (!Analysed) {
+    G = gridOf(Gpu, Launch, {Threads, Occ}, " by occupancy");
+  } else if (R.Class == COT_KERNEL_CLASS_THREAD_STRETCHES &&
+             R.ThreadStreams > 0 && Gpu.SharedPerSM > 0) {
+    std::string Fit;
+    int PerSM = stretchBlocksPerSM(Gpu, R.ThreadStreams, Threads, Occ, Fit);
+    G = gridOf(Gpu, Launch, {Threads, PerSM}, "");
+    G.Why = Fit + G.Why;
+  } else if (R.Flags & COT_KERNEL_ATOMICS) {
+    G = gridOf(Gpu, Launch, {Threads, Occ},
+               " by occupancy (one wave for the atomics)");
+  } else if (Launch.TripCount > 0) {
+    G = gridOf(Gpu, Launch, {Threads, Waves * Occ},
+               " (" + std::to_string(Waves) + " waves of " +
+                   std::to_string(Occ) + ")");
+  } else {
+    G = gridOf(Gpu, Launch, {Threads, Occ},
+               " by occupancy (trip count unknown)");
+  }
+  G.Why = Why + G.Why;
+  return G;
+}
+
+bool isSearchable(const LaunchRequest &Launch) { return Launch.NumTeams <= 0; }
+
+std::vector<GridChoice> searchCandidates(const GpuFacts &Gpu,
+                                         const LaunchRequest &Launch,
+                                         const Geometry &Model,
+                                         const OccupancyFn &Occupancy) {
+  int Threads = Model.Threads;
+  int Occ = std::max(Occupancy(Threads), 1);
+  std::vector<int> PerSM = {1,   2,       4,       std::max(Occ / 2, 1),
+                            Occ, 2 * Occ, 4 * Occ, Model.Choice.PerSM};
+  std::sort(PerSM.begin(), PerSM.end());
+  if (Launch.TripCount > 0)
+    PerSM.push_back(0); // every useful block, last
+  std::vector<GridChoice> Candidates;
+  std::vector<long long> Grids;
+  for (int P : PerSM) {
+    if (P == 0 && Launch.TripCount <= 0)
+      continue;
+    GridChoice C{Threads, P};
+    long long Blocks = choiceGeometry(Gpu, Launch, C).Blocks;
+    if (std::find(Grids.begin(), Grids.end(), Blocks) != Grids.end())
+      continue;
+    Grids.push_back(Blocks);
+    Candidates.push_back(C);
+  }
+  return Candidates;
+}
+
+} // namespace cot::cuda
