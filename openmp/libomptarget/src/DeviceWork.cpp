@@ -26,7 +26,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Events.h"
 #include "Runtime.h"
 
 #include <algorithm>
@@ -91,9 +90,7 @@ void DeviceWork::waitNow() {
 }
 
 void DeviceWork::finish() {
-  events::Stopwatch Time;
   waitNow();
-  events::synchronized(Time, D.Id, {Kernel ? Kernel : "copies", Loc});
   complete();
 }
 
