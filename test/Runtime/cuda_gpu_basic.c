@@ -30,4 +30,5 @@
 // GPU-CHECK: num_teams 1 thread_limit 100000: grid 1 block 1024 device 0 counter 43
 // GPU-CHECK: memcpy rc 0, copied back equal
 // GPU-CHECK: freed block reused: yes
+// GPU-CHECK: freed large block reused: yes, not for a much smaller one: yes
 // GPU-CHECK: done

@@ -41,7 +41,7 @@ int main() {
   printf("free of host memory: %d\n", Api->data_free(0, &Local));
   // CHECK: free of host memory: 1
   char Buf[8] = {0};
-  printf("copy on device 5: %d: %s\n", Api->copy_to_device(5, Buf, Buf, 4),
+  printf("copy on device 5: %d: %s\n", Api->copy_to_device(5, Buf, Buf, 4, nullptr),
          Api->last_error());
   // CHECK: copy on device 5: 1: x86_64 device 5 does not exist (2 devices)
 

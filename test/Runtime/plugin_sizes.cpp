@@ -25,15 +25,15 @@ static void check(const cot_plugin_api *Api) {
   char Buf[16] = {0};
   void *P = Api->data_alloc(0, -1, COT_MEMORY_DEVICE);
   printf("%s: alloc -1: %p: %s\n", Api->Name, P, Api->last_error());
-  int32_t Rc = Api->copy_to_device(0, Buf, Buf + 8, -1);
+  int32_t Rc = Api->copy_to_device(0, Buf, Buf + 8, -1, nullptr);
   printf("%s: to device -1: %d: %s\n", Api->Name, Rc, Api->last_error());
-  Rc = Api->copy_from_device(0, Buf, Buf + 8, -8);
+  Rc = Api->copy_from_device(0, Buf, Buf + 8, -8, nullptr);
   printf("%s: from device -8: %d: %s\n", Api->Name, Rc, Api->last_error());
   Rc = Api->copy_device_to_device(0, Buf, 0, Buf + 8, INT64_MIN);
   printf("%s: device to device INT64_MIN: %d: %s\n", Api->Name, Rc,
          Api->last_error());
   printf("%s: to device 0: %d\n", Api->Name,
-         Api->copy_to_device(0, Buf, Buf + 8, 0));
+         Api->copy_to_device(0, Buf, Buf + 8, 0, nullptr));
 }
 
 int main() {

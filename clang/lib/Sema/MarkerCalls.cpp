@@ -304,7 +304,12 @@ Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site,
   if (!TripCount)
     TripCount = integer(0, Ctx.LongLongTy, Loc);
   int Flags = 0;
-  if (D.getSingleClause<OMPNowaitClause>())
+  // A region with in_reduction adds to the reduction variable through its
+  // mapping, which the other participating regions share: its task must
+  // not end before its copy back has landed, so the runtime does not let
+  // it outlive its task's entry as it does other nowait regions.
+  if (D.getSingleClause<OMPNowaitClause>() &&
+      D.getClausesOfKind<OMPInReductionClause>().empty())
     Flags |= SiteNowait;
   if (!D.getClausesOfKind<OMPDependClause>().empty())
     Flags |= SiteDepend;

@@ -16,11 +16,17 @@
 |*  - Device numbers passed to a plugin are its own (0 .. num_devices()-1).
 |*  - Functions returning int32_t return 0 on success. On failure they leave a
 |*    message for the calling thread in last_error().
-|*  - Every function is synchronous: a copy or a launch has completed (and
-|*    its failure is known) when it returns.
+|*  - Copies and launches go to a queue (queue_create: an ordered stream of
+|*    work on one device, a CUDA stream) and return once they are queued;
+|*    work of different queues may overlap. With a null queue they complete
+|*    (and their failure is known) before they return. A plugin may run
+|*    queued work at once (the host plugin does). Host memory a copy reads
+|*    may be reused as soon as the call returns; host memory a copy writes
+|*    holds the data once queue_wait (or queue_query) has said the queue is
+|*    done. Events order one queue's work after another's.
 |*  - Every function may be called from several host threads at once for
-|*    different devices; libomptarget serialises calls that change one
-|*    device's images. Copies and launches may overlap.
+|*    different devices and queues (one queue is used by one thread at a
+|*    time); libomptarget serialises calls that change one device's images.
 |*  - Sizes are int64_t: a negative size is a failure (nothing is allocated
 |*    or copied); data_alloc of 0 bytes returns a minimal block.
 |*
@@ -38,13 +44,16 @@
 extern "C" {
 #endif
 
-#define COT_PLUGIN_API_VERSION 5
+#define COT_PLUGIN_API_VERSION 6
 #define COT_PLUGIN_ENTRY_NAME "__cot_plugin_get_api"
 
 enum {
   /* Device code can dereference host addresses (same address space). */
   COT_PLUGIN_SHARES_HOST_ADDRESS_SPACE = 0x1
 };
+
+/* queue_query: the queue still has work to do. */
+#define COT_QUEUE_BUSY 2
 
 /* What libomptarget knows about a launch, for the plugin's own reports of
  * faults in the kernel (the host plugin's signal handler). */
@@ -117,23 +126,27 @@ typedef struct cot_plugin_api {
   void *(*data_alloc)(int32_t Dev, int64_t Size, int32_t Kind);
   /* Frees what data_alloc gave, of any kind. */
   int32_t (*data_free)(int32_t Dev, void *Ptr);
+  /* Queue: see the conventions above (null: synchronous). */
   int32_t (*copy_to_device)(int32_t Dev, void *DevDst, const void *HostSrc,
-                            int64_t Size);
+                            int64_t Size, void *Queue);
   int32_t (*copy_from_device)(int32_t Dev, void *HostDst, const void *DevSrc,
-                              int64_t Size);
-  /* Both pointers on devices of this plugin. */
+                              int64_t Size, void *Queue);
+  /* Both pointers on devices of this plugin; complete on return. */
   int32_t (*copy_device_to_device)(int32_t SrcDev, const void *DevSrc,
                                    int32_t DstDev, void *DevDst, int64_t Size);
 
   /* Runs Kernel with ArgValues[0..NumArgs) (pointer-sized values, see
-   * OffloadABI.h). The geometry comes from Params: NumTeams/ThreadLimit
-   * when given (non-zero), else the plugin's choice, which TripCount (when
-   * known) bounds. Site names the kernel and its construct; Grid (may be
-   * null) gets the grid the kernel ran with. Returns when the kernel has
-   * finished; a fault in it is the launch's failure. */
+   * OffloadABI.h), which may be reused once it returns. The geometry comes
+   * from Params: NumTeams/ThreadLimit when given (non-zero), else the
+   * plugin's choice, which TripCount (when known) bounds. Site names the
+   * kernel and its construct; Grid (may be null) gets the grid the kernel
+   * runs with. With a queue, a fault in the kernel is the failure of the
+   * queue_wait/queue_query that finds it (the message names the kernel);
+   * without one, of the launch. */
   int32_t (*launch)(int32_t Dev, void *Kernel, void **ArgValues,
                     int32_t NumArgs, const cot_launch_params *Params,
-                    const cot_launch_site *Site, cot_launch_grid *Grid);
+                    const cot_launch_site *Site, cot_launch_grid *Grid,
+                    void *Queue);
 
   /* `#pragma omp interop`: fills Info for an interop object of Dev, with a
    * synchronisation object (a stream) when TargetSync; interop_sync waits
@@ -142,6 +155,25 @@ typedef struct cot_plugin_api {
                           cot_interop_info *Info);
   int32_t (*interop_sync)(int32_t Dev, const cot_interop_info *Info);
   int32_t (*interop_release)(int32_t Dev, cot_interop_info *Info);
+
+  /* Queues. queue_create gives an empty queue (null on failure, see
+   * last_error). queue_wait returns when everything queued has finished and
+   * host memory that copies write holds the data (non-zero: the failure of
+   * a queued copy or kernel). queue_query does the same without blocking,
+   * or returns COT_QUEUE_BUSY while work remains. queue_destroy takes a
+   * queue that has been waited for; it may be kept for a later
+   * queue_create. */
+  void *(*queue_create)(int32_t Dev);
+  int32_t (*queue_wait)(int32_t Dev, void *Queue);
+  int32_t (*queue_query)(int32_t Dev, void *Queue);
+  int32_t (*queue_destroy)(int32_t Dev, void *Queue);
+  /* event_record marks the work queued on Queue so far in *Event (null
+   * when there is nothing to wait for: a plugin whose queued work is done
+   * when it is queued); event_wait makes work queued on Queue later start
+   * after the marked work. */
+  int32_t (*event_record)(int32_t Dev, void *Queue, void **Event);
+  int32_t (*event_wait)(int32_t Dev, void *Queue, void *Event);
+  int32_t (*event_destroy)(int32_t Dev, void *Event);
 
   /* The calling thread's last failure message ("" if none). */
   const char *(*last_error)(void);

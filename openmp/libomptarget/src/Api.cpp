@@ -114,14 +114,14 @@ int copyBytes(const char *Routine, char *Dst, const char *Src, size_t Length,
   events::Stopwatch Time;
   events::Subject What = {Routine, nullptr};
   if (SW == Where::Host) {
-    if (DD->P->Api->copy_to_device(DD->LocalId, Dst, Src, Size))
+    if (DD->P->Api->copy_to_device(DD->LocalId, Dst, Src, Size, nullptr))
       return pluginFailed(Routine, *DD, "copy to device");
     events::transferred(Time, Direction::HostToDevice, DD->Id, Dst, Src,
                         Length, What);
     return 0;
   }
   if (DW == Where::Host) {
-    if (SD->P->Api->copy_from_device(SD->LocalId, Dst, Src, Size))
+    if (SD->P->Api->copy_from_device(SD->LocalId, Dst, Src, Size, nullptr))
       return pluginFailed(Routine, *SD, "copy from device");
     events::transferred(Time, Direction::DeviceToHost, SD->Id, Dst, Src,
                         Length, What);
@@ -143,9 +143,9 @@ int copyBytes(const char *Routine, char *Dst, const char *Src, size_t Length,
     return ENOMEM;
   }
   int Rc = 0;
-  if (SD->P->Api->copy_from_device(SD->LocalId, Bounce, Src, Size))
+  if (SD->P->Api->copy_from_device(SD->LocalId, Bounce, Src, Size, nullptr))
     Rc = pluginFailed(Routine, *SD, "copy from device");
-  else if (DD->P->Api->copy_to_device(DD->LocalId, Dst, Bounce, Size))
+  else if (DD->P->Api->copy_to_device(DD->LocalId, Dst, Bounce, Size, nullptr))
     Rc = pluginFailed(Routine, *DD, "copy to device");
   else
     events::transferred(Time, Direction::DeviceToDevice, DD->Id, Dst, Src,
@@ -516,7 +516,7 @@ COT_EXPORT void *omp_target_memset(void *Ptr, int Value, size_t Count,
   for (; Done < Count; Done += BufSize) {
     size_t N = std::min(BufSize, Count - Done);
     if (D->P->Api->copy_to_device(D->LocalId, (char *)Ptr + Done, Buf,
-                                  (int64_t)N) != 0) {
+                                  (int64_t)N, nullptr) != 0) {
       pluginFailed(Routine, *D, "copy to device");
       break;
     }

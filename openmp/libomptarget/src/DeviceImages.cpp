@@ -55,7 +55,7 @@ void Device::writeDeviceInt(void *Handle, const char *Name, int32_t Value) {
   if (!Addr || (Size != 0 && Size != sizeof(int32_t)))
     return;
   events::Stopwatch Time;
-  P->Api->copy_to_device(LocalId, Addr, &Value, sizeof(Value));
+  P->Api->copy_to_device(LocalId, Addr, &Value, sizeof(Value), nullptr);
   events::transferred(Time, events::Direction::HostToDevice, Id, Addr, &Value,
                       sizeof(Value), {Name, nullptr});
 }
@@ -68,8 +68,8 @@ Error Device::readIndirectSlot(void *Handle, const char *Name,
   void *Slot = P->Api->lookup_global(Handle, Name, &Size);
   Value = 0;
   events::Stopwatch Time;
-  if (!Slot ||
-      P->Api->copy_from_device(LocalId, &Value, Slot, sizeof(Value)) != 0)
+  if (!Slot || P->Api->copy_from_device(LocalId, &Value, Slot, sizeof(Value),
+                                        nullptr) != 0)
     return P->lastError("declare target indirect function");
   events::transferred(Time, events::Direction::DeviceToHost, Id, &Value, Slot,
                       sizeof(Value), {Name, nullptr});
@@ -107,9 +107,10 @@ Error Device::writeIndirectTable(
     return E;
   uint64_t Count = Pairs.size() / 2;
   events::Stopwatch Time;
-  if (P->Api->copy_to_device(LocalId, Table, Pairs.data(), Bytes) ||
-      P->Api->copy_to_device(LocalId, TableVar, &Table, sizeof(Table)) ||
-      P->Api->copy_to_device(LocalId, CountVar, &Count, sizeof(Count)))
+  if (P->Api->copy_to_device(LocalId, Table, Pairs.data(), Bytes, nullptr) ||
+      P->Api->copy_to_device(LocalId, TableVar, &Table, sizeof(Table),
+                             nullptr) ||
+      P->Api->copy_to_device(LocalId, CountVar, &Count, sizeof(Count), nullptr))
     return P->lastError(What);
   events::transferred(Time, events::Direction::HostToDevice, Id, Table,
                       Pairs.data(), Bytes, {What, Loc});

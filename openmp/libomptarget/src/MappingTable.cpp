@@ -6,9 +6,11 @@
 //
 // The primitives of a device's mapping table (ordered by host start address,
 // guarded by the device's mutex): lookup, insertion and removal (which keep
-// `declare target link` pointers in step), and data motion that keeps
-// attached pointers' device values on the device and host values on the
-// host. The map semantics built on them are Target.cpp's.
+// `declare target link` pointers in step; a removed mapping's device block
+// is freed once no construct in flight uses it), and data motion, queued on
+// a construct's DeviceWork, that keeps attached pointers' device values on
+// the device and host values on the host. The map semantics built on them
+// are Target.cpp's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,8 +41,32 @@ MapEntry *Device::lookup(uintptr_t Begin, uint64_t Size, bool *Partial) {
   return nullptr;
 }
 
+void Device::writeLinkPointer(uintptr_t Slot, uintptr_t Value,
+                              DeviceWork *W) {
+  events::Stopwatch Time;
+  if (!W) {
+    P->Api->copy_to_device(LocalId, (void *)Slot, &Value, sizeof(Value),
+                           nullptr);
+  } else {
+    // After kernels in flight that read the pointer, and after earlier
+    // queued writes of it.
+    if (LinkWriter)
+      W->after(*LinkWriter);
+    LinkWriter = W;
+    if (P->Api->copy_to_device(LocalId, (void *)Slot, &Value, sizeof(Value),
+                               W->queue()) != 0)
+      fatal(W->loc(),
+            P->lastError("declare target link pointer update failed"));
+    if (events::enabled())
+      W->waitNow();
+  }
+  events::transferred(Time, events::Direction::HostToDevice, Id, (void *)Slot,
+                      &Value, sizeof(Value),
+                      {"declare target link pointer", W ? W->loc() : nullptr});
+}
+
 MapEntry &Device::insert(uintptr_t HostBegin, uint64_t Size, uintptr_t DevBegin,
-                         const char *Name) {
+                         const char *Name, DeviceWork *W) {
   MapEntry &E = Table[HostBegin];
   E.HostBegin = HostBegin;
   E.HostEnd = HostBegin + Size;
@@ -48,73 +74,83 @@ MapEntry &Device::insert(uintptr_t HostBegin, uint64_t Size, uintptr_t DevBegin,
   E.Name = Name ? Name : "";
   // declare target link: the device pointer now points at the mapping.
   for (auto &L : LinkPtrs)
-    if (L.first >= E.HostBegin && L.first < E.HostEnd) {
-      uintptr_t V = E.toDevice(L.first);
-      events::Stopwatch Time;
-      P->Api->copy_to_device(LocalId, (void *)L.second, &V, sizeof(V));
-      events::transferred(Time, events::Direction::HostToDevice, Id,
-                          (void *)L.second, &V, sizeof(V),
-                          {"declare target link pointer", nullptr});
-    }
+    if (L.first >= E.HostBegin && L.first < E.HostEnd)
+      writeLinkPointer(L.second, E.toDevice(L.first), W);
   return E;
 }
 
-void Device::erase(uintptr_t HostBegin) {
+void Device::erase(uintptr_t HostBegin, DeviceWork *W) {
   auto It = Table.find(HostBegin);
   if (It == Table.end())
     return;
   for (auto &L : LinkPtrs)
-    if (L.first >= It->second.HostBegin && L.first < It->second.HostEnd) {
-      uintptr_t V = 0;
-      events::Stopwatch Time;
-      P->Api->copy_to_device(LocalId, (void *)L.second, &V, sizeof(V));
-      events::transferred(Time, events::Direction::HostToDevice, Id,
-                          (void *)L.second, &V, sizeof(V),
-                          {"declare target link pointer", nullptr});
+    if (L.first >= It->second.HostBegin && L.first < It->second.HostEnd)
+      writeLinkPointer(L.second, 0, W);
+  if (uintptr_t Block = It->second.block()) {
+    auto Use = BlocksInUse.find(Block);
+    if (Use == BlocksInUse.end()) {
+      free((void *)Block, It->second.Name.c_str());
+    } else {
+      Use->second.Removed = true;
+      Use->second.Name = It->second.Name;
     }
-  if (It->second.OwnsMemory)
-    free((void *)(It->second.DevAlloc ? It->second.DevAlloc
-                                      : It->second.DevBegin),
-         It->second.Name.c_str());
+  }
   Table.erase(It);
 }
 
-void Device::copyToDevice(MapEntry &E, uintptr_t HostBegin, uint64_t Size,
-                          const cot_source_loc *Loc) {
+void Device::holdBlock(uintptr_t Block) { ++BlocksInUse[Block].Users; }
+
+void Device::releaseBlock(uintptr_t Block) {
+  auto It = BlocksInUse.find(Block);
+  if (It == BlocksInUse.end() || --It->second.Users != 0)
+    return;
+  if (It->second.Removed)
+    free((void *)Block, It->second.Name.c_str());
+  BlocksInUse.erase(It);
+}
+
+void Device::copyToDevice(DeviceWork &W, MapEntry &E, uintptr_t HostBegin,
+                          uint64_t Size) {
   if (!Size)
     return;
   events::Stopwatch Time;
   if (P->Api->copy_to_device(LocalId, (void *)E.toDevice(HostBegin),
-                             (const void *)HostBegin, (int64_t)Size) != 0)
-    fatal(Loc, P->lastError("copy to device failed"));
+                             (const void *)HostBegin, (int64_t)Size,
+                             W.queue()) != 0)
+    fatal(W.loc(), P->lastError("copy to device failed"));
+  if (events::enabled())
+    W.waitNow(); // the event's time is the copy's own
   events::transferred(Time, events::Direction::HostToDevice, Id,
                       (void *)E.toDevice(HostBegin), (const void *)HostBegin,
-                      Size, {E.Name.c_str(), Loc});
+                      Size, {E.Name.c_str(), W.loc()});
   // Attached pointers keep their device values.
   for (auto It = E.Shadows.lower_bound(HostBegin);
        It != E.Shadows.end() && It->first < HostBegin + Size; ++It) {
     uintptr_t V = It->second.second;
-    P->Api->copy_to_device(LocalId, (void *)E.toDevice(It->first), &V,
-                           sizeof(V));
+    if (P->Api->copy_to_device(LocalId, (void *)E.toDevice(It->first), &V,
+                               sizeof(V), W.queue()) != 0)
+      fatal(W.loc(), P->lastError("copy to device failed"));
   }
 }
 
-void Device::copyFromDevice(MapEntry &E, uintptr_t HostBegin, uint64_t Size,
-                            const cot_source_loc *Loc) {
+void Device::copyFromDevice(DeviceWork &W, MapEntry &E, uintptr_t HostBegin,
+                            uint64_t Size) {
   if (!Size)
     return;
   events::Stopwatch Time;
   if (P->Api->copy_from_device(LocalId, (void *)HostBegin,
                                (const void *)E.toDevice(HostBegin),
-                               (int64_t)Size) != 0)
-    fatal(Loc, P->lastError("copy from device failed"));
+                               (int64_t)Size, W.queue()) != 0)
+    fatal(W.loc(), P->lastError("copy from device failed"));
+  if (events::enabled())
+    W.waitNow();
   events::transferred(Time, events::Direction::DeviceToHost, Id,
                       (void *)HostBegin, (const void *)E.toDevice(HostBegin),
-                      Size, {E.Name.c_str(), Loc});
-  // Attached pointers keep their host values.
+                      Size, {E.Name.c_str(), W.loc()});
+  // Attached pointers keep their host values, once the copy has landed.
   for (auto It = E.Shadows.lower_bound(HostBegin);
        It != E.Shadows.end() && It->first < HostBegin + Size; ++It)
-    memcpy((void *)It->first, &It->second.first, sizeof(uintptr_t));
+    W.restoreWhenDone(It->first, It->second.first);
 }
 
 Error Device::allocate(uint64_t Size, const char *What, void *&Ptr,

@@ -15,6 +15,7 @@
 //   DeviceImages.cpp   images on a device: kernels, declare-target globals,
 //                      indirect tables, unloading
 //   MappingTable.cpp   the per-device mapping table and its data motion
+//   DeviceWork.cpp     a construct's queued work on a device
 //   Target.cpp         the target constructs; Api.cpp the omp_* routines
 // Messages, the error type and the environment parser are the support
 // library's (support/Message.h, support/Environment.h), shared with the
@@ -94,6 +95,8 @@ struct Plugin {
   Error lastError(const char *What) const;
 };
 
+class DeviceWork;
+
 /// One mapping: host [HostBegin, HostEnd) lives at device DevBegin.
 struct MapEntry {
   uintptr_t HostBegin = 0, HostEnd = 0;
@@ -108,8 +111,15 @@ struct MapEntry {
   /// variable -> {host value, device value}. The device copy holds the
   /// device value; copies in either direction keep each side's value.
   std::map<uintptr_t, std::pair<uintptr_t, uintptr_t>> Shadows;
+  /// A construct still in flight whose queued copies write the device copy:
+  /// other constructs' work on it waits for them (DeviceWork::use).
+  DeviceWork *Writer = nullptr;
 
   uintptr_t toDevice(uintptr_t Host) const { return DevBegin + (Host - HostBegin); }
+  /// The device block the table frees with the entry (0: none it owns).
+  uintptr_t block() const {
+    return OwnsMemory ? (DevAlloc ? DevAlloc : DevBegin) : 0;
+  }
 };
 
 struct LoadedImage {
@@ -155,16 +165,27 @@ public:
   /// wrap (rangeWraps).
   MapEntry *lookup(uintptr_t Begin, uint64_t Size, bool *Partial = nullptr);
   /// A new entry for host [HostBegin, HostBegin+Size), a range that does not
-  /// wrap.
+  /// wrap. The `declare target link` pointers it covers get its device
+  /// address: on W's queue (after the kernels of constructs in flight that
+  /// use the pointers' old values) when a construct makes the entry, else
+  /// at once.
   MapEntry &insert(uintptr_t HostBegin, uint64_t Size, uintptr_t DevBegin,
-                   const char *Name);
-  void erase(uintptr_t HostBegin);
+                   const char *Name, DeviceWork *W = nullptr);
+  /// Removes an entry; the link pointers it covers are cleared likewise.
+  void erase(uintptr_t HostBegin, DeviceWork *W = nullptr);
+  /// The construct in flight that last queued a write of a link pointer
+  /// (null: none); cleared when it is done.
+  DeviceWork *LinkWriter = nullptr;
 
-  // Data motion with shadow-pointer fix-ups; fatal on failure.
-  void copyToDevice(MapEntry &E, uintptr_t HostBegin, uint64_t Size,
-                    const cot_source_loc *Loc);
-  void copyFromDevice(MapEntry &E, uintptr_t HostBegin, uint64_t Size,
-                      const cot_source_loc *Loc);
+  // Data motion with shadow-pointer fix-ups, queued on W; fatal on failure.
+  void copyToDevice(DeviceWork &W, MapEntry &E, uintptr_t HostBegin,
+                    uint64_t Size);
+  void copyFromDevice(DeviceWork &W, MapEntry &E, uintptr_t HostBegin,
+                      uint64_t Size);
+  /// Device blocks that constructs in flight use stay allocated until the
+  /// last of them is done, even when their mapping is removed meanwhile.
+  void holdBlock(uintptr_t Block);
+  void releaseBlock(uintptr_t Block);
   /// Device memory of Size bytes for What (a variable's name, for the
   /// message) at construct Loc (may be null).
   Error allocate(uint64_t Size, const char *What, void *&Ptr,
@@ -182,6 +203,13 @@ public:
   std::map<uintptr_t, MapEntry> Table;
 
 private:
+  struct BlockUse {
+    uint32_t Users = 0;
+    bool Removed = false; // its mapping is gone: free it after the last user
+    std::string Name;     // the removed mapping's, for the free's report
+  };
+  std::unordered_map<uintptr_t, BlockUse> BlocksInUse;
+
   bool Initialized = false;
   size_t BinariesSeen = 0;
   /// Why an image could not be loaded, once that has happened.
@@ -190,6 +218,8 @@ private:
   std::unordered_map<void *, KernelInfo> Kernels;
   /// declare target link: host variable -> device pointer variable.
   std::unordered_map<uintptr_t, uintptr_t> LinkPtrs;
+  /// Sets the device pointer variable Slot to Value (see insert()).
+  void writeLinkPointer(uintptr_t Slot, uintptr_t Value, DeviceWork *W);
 
   // DeviceImages.cpp; Loc: the construct that made the device load images.
   Error loadBinary(const cot_binary_desc *Desc, const cot_source_loc *Loc);
@@ -203,6 +233,66 @@ private:
                            const std::vector<const cot_offload_entry *> &Indirect,
                            const cot_source_loc *Loc, void *&Table);
   void writeDeviceInt(void *Handle, const char *Name, int32_t Value);
+};
+
+//===-- A construct's queued work on a device (DeviceWork.cpp) ------------===//
+
+/// The work of one construct on a device: a plugin queue that its copies
+/// and its kernel go to, in order, and what must happen once they are done
+/// (host values of attached pointers, device temporaries, blocks it uses).
+/// Nothing is waited for until finish() (or poll() for a deferred target
+/// region). The mapping-table calls below are made with D.Mu held.
+class DeviceWork {
+public:
+  /// Fatal (naming Loc) when the device cannot give a queue.
+  DeviceWork(Device &D, const cot_source_loc *Loc);
+  DeviceWork(const DeviceWork &) = delete;
+  DeviceWork &operator=(const DeviceWork &) = delete;
+
+  Device &device() const { return D; }
+  void *queue() const { return Queue; }
+  const cot_source_loc *loc() const { return Loc; }
+
+  /// This work reads or writes E's device copy: it waits for another
+  /// construct in flight that writes it, and keeps E's block allocated
+  /// until it is done.
+  void use(MapEntry &E);
+  /// This work's queued copies write E's device copy (after use(E)): other
+  /// constructs' work on E waits for them until this work is done.
+  void writes(MapEntry &E);
+  /// Frees a device temporary once the work is done.
+  void freeWhenDone(void *DevPtr);
+  /// Writes Value to host address Addr once the work is done (the host
+  /// value of an attached pointer, after the copy back that overwrote it).
+  void restoreWhenDone(uintptr_t Addr, uintptr_t Value);
+  /// Later work of this one starts after the work queued by Other so far
+  /// (once for each Other).
+  void after(const DeviceWork &Other);
+  /// The work launched Name; its failure is then the kernel's.
+  void launched(const char *Name) { Kernel = Name; }
+
+  /// Waits for the queued work and finishes it; fatal on failure.
+  void finish();
+  /// finish() if the work is done, without blocking; true then.
+  bool poll();
+  /// Waits for what is queued so far (for LIBOMPTARGET_SUMMARY's timings);
+  /// fatal on failure.
+  void waitNow();
+
+private:
+  Device &D;
+  const cot_source_loc *Loc;
+  void *Queue = nullptr;
+  const char *Kernel = nullptr;
+  std::vector<uintptr_t> Written; // host starts of the entries it writes
+  std::vector<uintptr_t> Blocks;  // blocks it holds
+  std::vector<void *> Temporaries;
+  std::vector<std::pair<uintptr_t, uintptr_t>> Restores;
+  std::vector<const DeviceWork *> WaitedFor; // writers it has waited for
+
+  [[noreturn]] void failed();
+  /// With the queue done: the bookkeeping, then the queue goes back.
+  void complete();
 };
 
 //===-- Plugins and the device table (PluginManager.cpp) ------------------===//

@@ -8,8 +8,11 @@
 // table. A construct's map list is processed under the device's mutex: on
 // entry (mapBegin) every entry is found or created and its reference count
 // raised, on exit (mapEnd) counts drop, `from` data is copied back from
-// mappings that reach zero, and those mappings are removed. Kernels run
-// without the lock.
+// mappings that reach zero, and those mappings are removed. The copies and
+// the kernel are queued on the construct's DeviceWork, in that order, and
+// waited for once at the end; a deferred region (nowait) is not waited for:
+// its libomp task stays incomplete until the work is done (see
+// __cot_target_run_deferred). Kernels run without the lock.
 //
 // Entry kinds (see OffloadABI.h):
 //  - LITERAL: no data; the kernel argument is the bits of Bases[i].
@@ -30,6 +33,7 @@
 #include "Runtime.h"
 
 #include <dlfcn.h>
+#include <sched.h>
 
 #include <cinttypes>
 #include <cstring>
@@ -44,8 +48,7 @@ namespace {
 struct ConstructState {
   std::vector<uintptr_t> DevBegin; // translated Begins[i], when Translated
   std::vector<char> Translated;
-  std::vector<char> IsNew;         // entry created the mapping
-  std::vector<void *> Temporaries; // PRIVATE device buffers
+  std::vector<char> IsNew; // entry created the mapping
 };
 
 const char *nameOf(const cot_map_list *M, int32_t I) {
@@ -105,10 +108,17 @@ void infoMapping(Device &D, const MapEntry &E, const char *Name,
         D.Id, Name, Begin, Begin + (uintptr_t)Size);
 }
 
+/// Queues a copy of host [Begin, Begin+Size) into E's device copy.
+void copyIn(Device &D, DeviceWork &W, MapEntry &E, uintptr_t Begin,
+            uint64_t Size) {
+  W.writes(E);
+  D.copyToDevice(W, E, Begin, Size);
+}
+
 /// Makes the device copy of host pointer variable PtrVar (if mapped) hold
 /// DevValue, and remembers both values for later copies.
-void attachPointer(Device &D, uintptr_t PtrVar, uintptr_t DevValue,
-                   const cot_source_loc *Loc) {
+void attachPointer(Device &D, DeviceWork &W, uintptr_t PtrVar,
+                   uintptr_t DevValue, const cot_source_loc *Loc) {
   MapEntry *PE = D.lookup(PtrVar, sizeof(void *));
   if (!PE)
     return; // Pointer not mapped: only the pointee is.
@@ -116,10 +126,14 @@ void attachPointer(Device &D, uintptr_t PtrVar, uintptr_t DevValue,
   memcpy(&HostValue, (const void *)PtrVar, sizeof(HostValue));
   auto &Shadow = PE->Shadows[PtrVar];
   Shadow = {HostValue, DevValue};
+  W.use(*PE);
+  W.writes(*PE);
   events::Stopwatch Time;
   if (D.P->Api->copy_to_device(D.LocalId, (void *)PE->toDevice(PtrVar),
-                               &DevValue, sizeof(DevValue)) != 0)
+                               &DevValue, sizeof(DevValue), W.queue()) != 0)
     fatal(Loc, D.P->lastError("pointer attachment failed"));
+  if (events::enabled())
+    W.waitNow(); // the event's time is the copy's own
   events::transferred(Time, events::Direction::HostToDevice, D.Id,
                       (void *)PE->toDevice(PtrVar), &DevValue,
                       sizeof(DevValue), {PE->Name.c_str(), Loc});
@@ -128,10 +142,11 @@ void attachPointer(Device &D, uintptr_t PtrVar, uintptr_t DevValue,
        D.Id, PtrVar, PE->toDevice(PtrVar), DevValue);
 }
 
-/// Maps the entries of M on D (D.Mu held). With ForLaunch, PRIVATE entries
-/// get device temporaries.
+/// Maps the entries of M on D (D.Mu held), queueing the copies on W. With
+/// ForLaunch, PRIVATE entries get device temporaries.
 void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
-              bool ForLaunch, const cot_source_loc *Loc) {
+              DeviceWork &W, bool ForLaunch) {
+  const cot_source_loc *Loc = W.loc();
   int32_t N = M->Count;
   S.DevBegin.assign(N, 0);
   S.Translated.assign(N, 0);
@@ -146,12 +161,14 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
       if (!ForLaunch)
         continue;
       void *Tmp = D.alloc(Size ? Size : 1, Name, Loc);
-      S.Temporaries.push_back(Tmp);
+      W.freeWhenDone(Tmp);
       bool Copy = (T & COT_MAP_TO) && Size;
       events::Stopwatch Time;
       if (Copy && D.P->Api->copy_to_device(D.LocalId, Tmp, (const void *)Begin,
-                                           Size) != 0)
+                                           Size, W.queue()) != 0)
         fatal(Loc, D.P->lastError("firstprivate copy failed"));
+      if (Copy && events::enabled())
+        W.waitNow();
       if (Copy)
         events::transferred(Time, events::Direction::HostToDevice, D.Id, Tmp,
                             (const void *)Begin, Size, {Name, Loc});
@@ -174,6 +191,9 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
     int32_t Parent = COT_MAP_MEMBER_OF(T);
     bool Member = isMember(T) && E && Entries[Parent] == E;
     if (E) {
+      // The kernel reads it, copies may write it: after other constructs'
+      // copies into it, and kept allocated until this construct is done.
+      W.use(*E);
       if (Size == 0) {
         // Zero-length section pointing into mapped storage: translate only.
         traceMapEntry(D, M, I, E, "zero-length, inside a mapping", "no copy",
@@ -182,7 +202,7 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
         bool Copy =
             (T & COT_MAP_TO) && ((T & COT_MAP_ALWAYS) || S.IsNew[Parent]);
         if (Copy)
-          D.copyToDevice(*E, Begin, Size, Loc);
+          copyIn(D, W, *E, Begin, Size);
         S.IsNew[I] = S.IsNew[Parent];
         traceMapEntry(D, M, I, E, "member of its parent's mapping",
                       Copy ? "copied to device" : "no copy", Loc);
@@ -191,7 +211,7 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
           ++E->RefCount;
         bool Copy = (T & COT_MAP_TO) && (T & COT_MAP_ALWAYS);
         if (Copy)
-          D.copyToDevice(*E, Begin, Size, Loc);
+          copyIn(D, W, *E, Begin, Size);
         infoMapping(D, *E, Name, Begin, Size, "map (present)", Loc);
         traceMapEntry(D, M, I, E, "present",
                       Copy ? "copied to device (always)" : "no copy", Loc);
@@ -221,12 +241,13 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
       constexpr uintptr_t MapAlignment = 64;
       uintptr_t Pad = Begin % MapAlignment;
       auto Dev = (uintptr_t)D.alloc((uint64_t)Size + Pad, Name, Loc);
-      E = &D.insert(Begin, Size, Dev + Pad, Name);
+      E = &D.insert(Begin, Size, Dev + Pad, Name, &W);
       E->DevAlloc = Dev;
       E->RefCount = 1;
       S.IsNew[I] = 1;
+      W.use(*E);
       if (T & COT_MAP_TO)
-        D.copyToDevice(*E, Begin, Size, Loc);
+        copyIn(D, W, *E, Begin, Size);
       infoMapping(D, *E, Name, Begin, Size, "map (new)", Loc);
       traceMapEntry(D, M, I, E, "new",
                     (T & COT_MAP_TO) ? "copied to device" : "no copy", Loc);
@@ -242,7 +263,7 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
       memcpy(&HostValue, (const void *)PtrVar, sizeof(HostValue));
       uintptr_t DevValue =
           E ? S.DevBegin[I] - (Begin - HostValue) : HostValue;
-      attachPointer(D, PtrVar, DevValue, Loc);
+      attachPointer(D, W, PtrVar, DevValue, Loc);
     }
   }
   // use_device_ptr/addr, after the maps of the same construct.
@@ -266,8 +287,9 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
   }
 }
 
-/// Unmaps the entries of M on D (D.Mu held).
-void mapEnd(Device &D, const cot_map_list *M, const cot_source_loc *Loc) {
+/// Unmaps the entries of M on D (D.Mu held), queueing the copies back on W.
+void mapEnd(Device &D, const cot_map_list *M, DeviceWork &W) {
+  const cot_source_loc *Loc = W.loc();
   int32_t N = M->Count;
   std::vector<MapEntry *> Entries(N, nullptr);
   // 1. Drop the counts.
@@ -305,8 +327,10 @@ void mapEnd(Device &D, const cot_map_list *M, const cot_source_loc *Loc) {
     if (!E || !(T & COT_MAP_FROM))
       continue;
     bool Removed = !E->Infinite && E->RefCount == 0;
-    if (Removed || (T & COT_MAP_ALWAYS))
-      D.copyFromDevice(*E, (uintptr_t)M->Begins[I], M->Sizes[I], Loc);
+    if (Removed || (T & COT_MAP_ALWAYS)) {
+      W.use(*E); // after copies into it; its block outlives the removal
+      D.copyFromDevice(W, *E, (uintptr_t)M->Begins[I], M->Sizes[I]);
+    }
   }
   // 3. Report what stays, then remove mappings that reached zero.
   std::set<MapEntry *> Removed;
@@ -327,7 +351,7 @@ void mapEnd(Device &D, const cot_map_list *M, const cot_source_loc *Loc) {
                   E->HostEnd - E->HostBegin, "unmap (removed)", Loc);
   }
   for (MapEntry *E : Removed)
-    D.erase(E->HostBegin); // Each node once; E is not used afterwards.
+    D.erase(E->HostBegin, &W); // Each node once; E is not used afterwards.
 }
 
 /// A map list the runtime can use: its arrays exist, members follow their
@@ -395,10 +419,14 @@ std::string hostFallbackReason() {
 
 } // namespace
 
-/// __cot_target_launch, for an immediate or a deferred region.
-static int32_t launch(int64_t DeviceId, void *HostFn, const cot_map_list *Maps,
-                      const cot_launch_params *Params,
-                      const cot_source_loc *Loc) {
+/// Queues the launch of a target region on its device: the entry maps,
+/// the kernel and the exit maps, on Work, which the caller finishes.
+/// Returns non-zero, with Work null, when the region runs on the host.
+static int32_t startLaunch(int64_t DeviceId, void *HostFn,
+                           const cot_map_list *Maps,
+                           const cot_launch_params *Params,
+                           const cot_source_loc *Loc,
+                           std::unique_ptr<DeviceWork> &Work) {
   if (!Maps)
     Maps = &EmptyList;
   validate(Maps, Loc);
@@ -437,7 +465,8 @@ static int32_t launch(int64_t DeviceId, void *HostFn, const cot_map_list *Maps,
       return 1;
     }
     Kernel = *Found;
-    mapBegin(*D, Maps, S, /*ForLaunch=*/true, Loc);
+    Work = std::make_unique<DeviceWork>(*D, Loc);
+    mapBegin(*D, Maps, S, *Work, /*ForLaunch=*/true);
     for (int32_t I = 0; I < Maps->Count; ++I) {
       uint64_t T = Maps->Types[I];
       if (!(T & COT_MAP_TARGET_PARAM))
@@ -448,6 +477,8 @@ static int32_t launch(int64_t DeviceId, void *HostFn, const cot_map_list *Maps,
         Args.push_back((void *)Base);
       else if (T & COT_MAP_PTR_AND_OBJ) {
         MapEntry *PE = D->lookup(Base, sizeof(void *));
+        if (PE)
+          Work->use(*PE);
         Args.push_back((void *)(PE ? PE->toDevice(Base) : S.DevBegin[I]));
       } else
         Args.push_back((void *)(S.DevBegin[I] - (Begin - Base)));
@@ -475,17 +506,16 @@ static int32_t launch(int64_t DeviceId, void *HostFn, const cot_map_list *Maps,
   cot_launch_grid Grid = {0, 0, 0};
   events::Stopwatch Time;
   if (D->P->Api->launch(D->LocalId, K->Handle, Args.data(), NumArgs, &Geometry,
-                        &Site, &Grid) != 0)
+                        &Site, &Grid, Work->queue()) != 0)
     fatal(Loc, D->P->lastError(
                    (std::string("kernel '") + K->Name + "' failed").c_str()));
+  Work->launched(K->Name);
+  if (events::enabled())
+    Work->waitNow(); // the event's time is the kernel's own
   events::kernelLaunched(Time, D->Id, {K->Name, Loc}, Geometry, Grid,
                          Args.data(), NumArgs);
-  {
-    std::lock_guard<std::mutex> Lock(D->Mu);
-    mapEnd(*D, Maps, Loc);
-    for (void *Tmp : S.Temporaries)
-      D->free(Tmp, "private device temporary");
-  }
+  std::lock_guard<std::mutex> Lock(D->Mu);
+  mapEnd(*D, Maps, *Work);
   return 0;
 }
 
@@ -493,7 +523,11 @@ extern "C" COT_EXPORT int32_t
 __cot_target_launch(int64_t DeviceId, void *HostFn, const cot_map_list *Maps,
                     const cot_launch_params *Params,
                     const cot_source_loc *Loc) {
-  return launch(DeviceId, HostFn, Maps, Params, Loc);
+  std::unique_ptr<DeviceWork> Work;
+  int32_t Rc = startLaunch(DeviceId, HostFn, Maps, Params, Loc, Work);
+  if (Rc == 0)
+    Work->finish();
+  return Rc;
 }
 
 namespace {
@@ -512,6 +546,8 @@ struct DeferredLaunch {
   std::vector<const char *> Names;
   std::vector<std::unique_ptr<char[]>> FirstprivateValues;
   cot_map_list List;
+  /// Once launched: the queued work that the task waits for.
+  std::unique_ptr<DeviceWork> Work;
 
   /// M has been validated.
   DeferredLaunch(int64_t DeviceId, void *HostFn, const cot_map_list &M,
@@ -573,6 +609,28 @@ __cot_target_defer(void *Task, int64_t DeviceId, void *HostFn,
   D.ByTask[Task] = std::move(Launch);
 }
 
+// libomp's entry points, from the program (which links libomp).
+extern "C" int __kmpc_global_thread_num(void *Loc) __attribute__((weak));
+extern "C" bool __kmpc_omp_has_task_team(int32_t Gtid) __attribute__((weak));
+extern "C" void **__kmpc_omp_get_target_async_handle_ptr(int32_t Gtid)
+    __attribute__((weak));
+
+/// Where libomp keeps the asynchronous handle of the task that this thread
+/// runs, or null when the task cannot wait that way (no libomp, or no task
+/// team: the task then runs at once and must complete before it returns).
+/// A task that returns with a handle is not complete: libomp queues it
+/// again and calls __tgt_target_nowait_query instead of its entry, until
+/// the handle is null.
+static void **taskAsyncHandle() {
+  if (!__kmpc_global_thread_num || !__kmpc_omp_has_task_team ||
+      !__kmpc_omp_get_target_async_handle_ptr)
+    return nullptr;
+  int32_t Gtid = __kmpc_global_thread_num(nullptr);
+  if (!__kmpc_omp_has_task_team(Gtid))
+    return nullptr;
+  return __kmpc_omp_get_target_async_handle_ptr(Gtid);
+}
+
 extern "C" COT_EXPORT int32_t __cot_target_run_deferred(void *Task) {
   std::unique_ptr<DeferredLaunch> L;
   {
@@ -586,33 +644,64 @@ extern "C" COT_EXPORT int32_t __cot_target_run_deferred(void *Task) {
     L = std::move(It->second);
     D.ByTask.erase(It);
   }
-  return launch(L->DeviceId, L->HostFn, &L->List, &L->Params, L->Loc);
+  int32_t Rc = startLaunch(L->DeviceId, L->HostFn, &L->List, &L->Params, L->Loc,
+                           L->Work);
+  if (Rc != 0)
+    return Rc;
+  // A nowait region's task stays incomplete, without holding its thread,
+  // until the work is done; a task that has to complete now (depend alone:
+  // the encountering thread runs it and waits) waits for it here.
+  void **Handle =
+      (L->Params.Flags & COT_LAUNCH_NOWAIT) ? taskAsyncHandle() : nullptr;
+  if (!Handle) {
+    L->Work->finish();
+    return 0;
+  }
+  *Handle = L.release();
+  return 0;
 }
 
-/// Runs a data construct's work on its device with the device locked;
-/// nothing when the construct runs on the host (offload disabled, no
-/// device, the initial device).
+/// libomp's poll of a task that __cot_target_run_deferred left with a
+/// handle (libomp finds this entry point by name when it starts).
+extern "C" COT_EXPORT void __tgt_target_nowait_query(void **Handle) {
+  auto *L = static_cast<DeferredLaunch *>(*Handle);
+  if (!L->Work->poll()) {
+    sched_yield(); // the task comes back at once: let other threads run
+    return;
+  }
+  delete L;
+  *Handle = nullptr;
+}
+
+/// Queues a data construct's work on its device with the device locked,
+/// then waits for it; nothing when the construct runs on the host (offload
+/// disabled, no device, the initial device).
 template <typename WorkFn>
 static void onConstructDevice(int64_t DeviceId, const cot_map_list *Maps,
-                              const cot_source_loc *Loc, WorkFn Work) {
+                              const cot_source_loc *Loc, WorkFn Queue) {
   if (!Maps)
     return;
   validate(Maps, Loc);
   Device *D = deviceForConstruct(DeviceId, Loc);
   if (!D)
     return;
-  std::lock_guard<std::mutex> Lock(D->Mu);
-  if (Error E = D->ensureReady(Loc))
-    fatal(Loc, E);
-  Work(*D);
+  std::unique_ptr<DeviceWork> Work;
+  {
+    std::lock_guard<std::mutex> Lock(D->Mu);
+    if (Error E = D->ensureReady(Loc))
+      fatal(Loc, E);
+    Work = std::make_unique<DeviceWork>(*D, Loc);
+    Queue(*D, *Work);
+  }
+  Work->finish();
 }
 
 extern "C" COT_EXPORT void __cot_target_data_begin(int64_t DeviceId,
                                                    const cot_map_list *Maps,
                                                    const cot_source_loc *Loc) {
-  onConstructDevice(DeviceId, Maps, Loc, [&](Device &D) {
+  onConstructDevice(DeviceId, Maps, Loc, [&](Device &D, DeviceWork &W) {
     ConstructState S;
-    mapBegin(D, Maps, S, /*ForLaunch=*/false, Loc);
+    mapBegin(D, Maps, S, W, /*ForLaunch=*/false);
   });
 }
 
@@ -620,12 +709,12 @@ extern "C" COT_EXPORT void __cot_target_data_end(int64_t DeviceId,
                                                  const cot_map_list *Maps,
                                                  const cot_source_loc *Loc) {
   onConstructDevice(DeviceId, Maps, Loc,
-                    [&](Device &D) { mapEnd(D, Maps, Loc); });
+                    [&](Device &D, DeviceWork &W) { mapEnd(D, Maps, W); });
 }
 
-/// The to/from motions of a target update.
-static void updateMotion(Device &D, const cot_map_list *Maps,
-                         const cot_source_loc *Loc) {
+/// The to/from motions of a target update, queued on W.
+static void updateMotion(Device &D, const cot_map_list *Maps, DeviceWork &W) {
+  const cot_source_loc *Loc = W.loc();
   for (int32_t I = 0; I < Maps->Count; ++I) {
     uint64_t T = Maps->Types[I];
     if (hasNoData(T))
@@ -642,15 +731,16 @@ static void updateMotion(Device &D, const cot_map_list *Maps,
       traceMapEntry(D, Maps, I, nullptr, "update: not mapped", "no copy", Loc);
       continue; // Not mapped (or shared): the update does nothing.
     }
+    W.use(*E);
     traceMapEntry(D, Maps, I, E, "update",
                   (T & COT_MAP_TO) ? "copied to device" : "copied from device",
                   Loc);
     if (T & COT_MAP_TO) {
-      D.copyToDevice(*E, Begin, Size, Loc);
+      copyIn(D, W, *E, Begin, Size);
       infoMapping(D, *E, nameOf(Maps, I), Begin, Size, "update to", Loc);
     }
     if (T & COT_MAP_FROM) {
-      D.copyFromDevice(*E, Begin, Size, Loc);
+      D.copyFromDevice(W, *E, Begin, Size);
       infoMapping(D, *E, nameOf(Maps, I), Begin, Size, "update from", Loc);
     }
   }
@@ -659,6 +749,7 @@ static void updateMotion(Device &D, const cot_map_list *Maps,
 extern "C" COT_EXPORT void __cot_target_update(int64_t DeviceId,
                                                const cot_map_list *Maps,
                                                const cot_source_loc *Loc) {
-  onConstructDevice(DeviceId, Maps, Loc,
-                    [&](Device &D) { updateMotion(D, Maps, Loc); });
+  onConstructDevice(DeviceId, Maps, Loc, [&](Device &D, DeviceWork &W) {
+    updateMotion(D, Maps, W);
+  });
 }

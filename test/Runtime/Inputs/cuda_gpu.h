@@ -17,13 +17,25 @@ extern const char nv_image_end[] __asm__("nv_image_end");
 HOST_FN(k_scale)
 HOST_FN(k_info)
 HOST_FN(k_fault)
+HOST_FN(k_step)
+HOST_FN(k_add_from)
+HOST_FN(k_wait)
+HOST_FN(k_raise)
+HOST_FN(k_link_read)
 
 long dev_counter = 0; /* not copied: the device starts from its initialiser */
+long linked[4];       /* declare target link: the device has a pointer */
 
 static cot_offload_entry cuda_entries[] = {
     {(void *)host_k_scale, "k_scale", 0, COT_ENTRY_KERNEL, 0},
     {(void *)host_k_info, "k_info", 0, COT_ENTRY_KERNEL, 0},
     {(void *)host_k_fault, "k_fault", 0, COT_ENTRY_KERNEL, 0},
+    {(void *)host_k_step, "k_step", 0, COT_ENTRY_KERNEL, 0},
+    {(void *)host_k_add_from, "k_add_from", 0, COT_ENTRY_KERNEL, 0},
+    {(void *)host_k_wait, "k_wait", 0, COT_ENTRY_KERNEL, 0},
+    {(void *)host_k_raise, "k_raise", 0, COT_ENTRY_KERNEL, 0},
+    {(void *)host_k_link_read, "k_link_read", 0, COT_ENTRY_KERNEL, 0},
+    {linked, "linked_ptr", sizeof(linked), COT_ENTRY_LINK, 0},
     {&dev_counter, "dev_counter", sizeof(long), COT_ENTRY_GLOBAL, 0}};
 static cot_device_image cuda_image = {"nvptx64-nvidia-cuda", "", 0, 0};
 static cot_binary_desc cuda_desc = {

@@ -65,6 +65,15 @@ int main(void) {
   void *P3 = omp_target_alloc(sizeof(Buf) - 8, Dev);
   printf("freed block reused: %s\n", P3 == P2 ? "yes" : "no");
   omp_target_free(P3, Dev);
+  /* Blocks over 1 MiB are kept by size, for a request up to 1/8 smaller. */
+  void *Big = omp_target_alloc(8 << 20, Dev);
+  omp_target_free(Big, Dev);
+  void *Again = omp_target_alloc((8 << 20) - 4096, Dev);
+  void *Other = omp_target_alloc(6 << 20, Dev);
+  printf("freed large block reused: %s, not for a much smaller one: %s\n",
+         Again == Big ? "yes" : "no", Other != Big ? "yes" : "no");
+  omp_target_free(Other, Dev);
+  omp_target_free(Again, Dev);
   omp_target_free(P1, Dev);
   printf("%s\n", Fails ? "FAILED" : "done");
   return Fails;

@@ -19,6 +19,8 @@ static __device__ long stride() {
 __device__ int __cot_device_num = -1;
 /* A declare-target global: the runtime copies the host value in. */
 __device__ long dev_counter = 41; /* the image starts from its initialiser */
+/* declare target link(linked): the runtime points it at linked's mapping. */
+__device__ long *linked_ptr = 0;
 
 extern "C" __global__ void k_scale(double *A, long N) {
   for (long I = first(); I < N; I += stride())
@@ -41,4 +43,42 @@ extern "C" __global__ void k_fault(long Bad, long N) {
   volatile double *P = (volatile double *)Bad;
   if (tid() == 0)
     P[first()] = (double)N;
+}
+
+/* A[i] = 3 A[i] + Step: applied in another order, steps give another
+ * result (the ordering tests of cuda_*_async.c). */
+extern "C" __global__ void k_step(double *A, long N, long Step) {
+  for (long I = first(); I < N; I += stride())
+    A[I] = 3.0 * A[I] + (double)Step;
+}
+
+/* A[i] += B[i]. */
+extern "C" __global__ void k_add_from(double *A, const double *B, long N) {
+  for (long I = first(); I < N; I += stride())
+    A[I] += B[I];
+}
+
+/* Waits until *Flag is non-zero (10 s at most); Out[0] = 1 if it was seen.
+ * Another queue's copy or kernel sets the flag while this one runs. */
+extern "C" __global__ void k_wait(volatile long *Flag, long *Out) {
+  if (first() != 0)
+    return;
+  unsigned long long Start = __nvvm_read_ptx_sreg_globaltimer();
+  long Seen = 0;
+  while (!(Seen = *Flag != 0) &&
+         __nvvm_read_ptx_sreg_globaltimer() - Start < 10000000000ull)
+    ;
+  Out[0] = Seen;
+}
+
+/* *Flag = 1. */
+extern "C" __global__ void k_raise(volatile long *Flag) {
+  if (first() == 0)
+    *Flag = 1;
+}
+
+/* Out[0] = linked[0] through the link pointer, or -1 while it is null. */
+extern "C" __global__ void k_link_read(long *Out) {
+  if (first() == 0)
+    Out[0] = linked_ptr ? linked_ptr[0] : -1;
 }

@@ -55,12 +55,13 @@ void *apiDataAlloc(int32_t Dev, int64_t Size, int32_t Kind) {
   return P().dataAlloc(Dev, Size, Kind);
 }
 int32_t apiDataFree(int32_t Dev, void *Ptr) { return P().dataFree(Dev, Ptr); }
-int32_t apiCopyToDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size) {
-  return P().copyToDevice(Dev, Dst, Src, Size);
+int32_t apiCopyToDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size,
+                        void *Queue) {
+  return P().copyToDevice(Dev, Dst, Src, Size, Queue);
 }
-int32_t apiCopyFromDevice(int32_t Dev, void *Dst, const void *Src,
-                          int64_t Size) {
-  return P().copyFromDevice(Dev, Dst, Src, Size);
+int32_t apiCopyFromDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size,
+                          void *Queue) {
+  return P().copyFromDevice(Dev, Dst, Src, Size, Queue);
 }
 int32_t apiCopyDeviceToDevice(int32_t SrcDev, const void *Src, int32_t DstDev,
                               void *Dst, int64_t Size) {
@@ -68,8 +69,8 @@ int32_t apiCopyDeviceToDevice(int32_t SrcDev, const void *Src, int32_t DstDev,
 }
 int32_t apiLaunch(int32_t Dev, void *Kernel, void **Args, int32_t NumArgs,
                   const cot_launch_params *Params, const cot_launch_site *Site,
-                  cot_launch_grid *Grid) {
-  return P().launch(Dev, Kernel, Args, NumArgs, Params, Site, Grid);
+                  cot_launch_grid *Grid, void *Queue) {
+  return P().launch(Dev, Kernel, Args, NumArgs, Params, Site, Grid, Queue);
 }
 int32_t apiInteropInit(int32_t Dev, int32_t TargetSync,
                        cot_interop_info *Info) {
@@ -80,6 +81,25 @@ int32_t apiInteropSync(int32_t Dev, const cot_interop_info *Info) {
 }
 int32_t apiInteropRelease(int32_t Dev, cot_interop_info *Info) {
   return P().interopRelease(Dev, Info);
+}
+void *apiQueueCreate(int32_t Dev) { return P().queueCreate(Dev); }
+int32_t apiQueueWait(int32_t Dev, void *Queue) {
+  return P().queueWait(Dev, Queue);
+}
+int32_t apiQueueQuery(int32_t Dev, void *Queue) {
+  return P().queueQuery(Dev, Queue);
+}
+int32_t apiQueueDestroy(int32_t Dev, void *Queue) {
+  return P().queueDestroy(Dev, Queue);
+}
+int32_t apiEventRecord(int32_t Dev, void *Queue, void **Event) {
+  return P().eventRecord(Dev, Queue, Event);
+}
+int32_t apiEventWait(int32_t Dev, void *Queue, void *Event) {
+  return P().eventWait(Dev, Queue, Event);
+}
+int32_t apiEventDestroy(int32_t Dev, void *Event) {
+  return P().eventDestroy(Dev, Event);
 }
 
 } // namespace
@@ -109,6 +129,13 @@ GenericPlugin::GenericPlugin(const char *Name, uint32_t Flags,
           apiInteropInit,
           apiInteropSync,
           apiInteropRelease,
+          apiQueueCreate,
+          apiQueueWait,
+          apiQueueQuery,
+          apiQueueDestroy,
+          apiEventRecord,
+          apiEventWait,
+          apiEventDestroy,
           GenericPlugin::lastError} {}
 
 //===-- Errors and checks -------------------------------------------------===//
@@ -152,6 +179,36 @@ Error GenericPlugin::checkSize(int32_t Dev, int64_t Size,
 
 GenericImage *GenericPlugin::image(void *Handle) {
   return static_cast<GenericImage *>(Handle);
+}
+
+Error GenericPlugin::queue(int32_t Dev, void *Handle, GenericQueue *&Q) const {
+  if (Error E = checkDevice(Dev))
+    return E;
+  Q = static_cast<GenericQueue *>(Handle);
+  if (!Q)
+    return Error::make("no queue given on %s", deviceName(Dev).c_str());
+  if (Q->Dev != Dev)
+    return Error::make("a queue of %s used on %s", deviceName(Q->Dev).c_str(),
+                       deviceName(Dev).c_str());
+  return Error::success();
+}
+
+Error GenericPlugin::onQueue(int32_t Dev, void *Handle,
+                             const std::function<Error(GenericQueue &)> &Work) {
+  GenericQueue *Q = nullptr;
+  if (Handle) {
+    if (Error E = queue(Dev, Handle, Q))
+      return E;
+    return Work(*Q);
+  }
+  Q = static_cast<GenericQueue *>(queueCreate(Dev));
+  if (!Q)
+    return Error::fromMessage(lastError());
+  Error E = Work(*Q);
+  if (!E)
+    E = waitQueueImpl(*Q);
+  queueDestroy(Dev, Q);
+  return E;
 }
 
 //===-- Start-up ----------------------------------------------------------===//
@@ -349,19 +406,25 @@ int32_t GenericPlugin::copy(int32_t Dev, int32_t OtherDev, int64_t Size,
 }
 
 int32_t GenericPlugin::copyToDevice(int32_t Dev, void *Dst, const void *Src,
-                                    int64_t Size) {
+                                    int64_t Size, void *Queue) {
   debug(2, "%s: copy_to_device(%d, %p <- %p, %lld bytes)", Name, Dev, Dst, Src,
         (long long)Size);
-  return copy(Dev, Dev, Size,
-              [&] { return copyToDeviceImpl(Dev, Dst, Src, (size_t)Size); });
+  return copy(Dev, Dev, Size, [&] {
+    return onQueue(Dev, Queue, [&](GenericQueue &Q) {
+      return copyToDeviceImpl(Dev, Dst, Src, (size_t)Size, Q);
+    });
+  });
 }
 
 int32_t GenericPlugin::copyFromDevice(int32_t Dev, void *Dst, const void *Src,
-                                      int64_t Size) {
+                                      int64_t Size, void *Queue) {
   debug(2, "%s: copy_from_device(%d, %p <- %p, %lld bytes)", Name, Dev, Dst,
         Src, (long long)Size);
-  return copy(Dev, Dev, Size,
-              [&] { return copyFromDeviceImpl(Dev, Dst, Src, (size_t)Size); });
+  return copy(Dev, Dev, Size, [&] {
+    return onQueue(Dev, Queue, [&](GenericQueue &Q) {
+      return copyFromDeviceImpl(Dev, Dst, Src, (size_t)Size, Q);
+    });
+  });
 }
 
 int32_t GenericPlugin::copyDeviceToDevice(int32_t SrcDev, const void *Src,
@@ -379,7 +442,7 @@ int32_t GenericPlugin::copyDeviceToDevice(int32_t SrcDev, const void *Src,
 int32_t GenericPlugin::launch(int32_t Dev, void *Kernel, void **Args,
                               int32_t NumArgs, const cot_launch_params *Params,
                               const cot_launch_site *Site,
-                              cot_launch_grid *Grid) {
+                              cot_launch_grid *Grid, void *Queue) {
   debug(2, "%s: launch(%d, kernel %p, %d args)", Name, Dev, Kernel, NumArgs);
   if (Error E = checkDevice(Dev))
     return fail(E);
@@ -392,8 +455,10 @@ int32_t GenericPlugin::launch(int32_t Dev, void *Kernel, void **Args,
                             deviceName(Dev).c_str()));
   cot_launch_site NoSite = {K->Name.c_str(), Dev, nullptr};
   cot_launch_grid Ran = {0, 0, 0};
-  if (Error E = launchImpl(*K, Args, NumArgs, *Params, Site ? *Site : NoSite,
-                           Ran))
+  if (Error E = onQueue(Dev, Queue, [&](GenericQueue &Q) {
+        return launchImpl(*K, Args, NumArgs, *Params, Site ? *Site : NoSite,
+                          Ran, Q);
+      }))
     return fail(E);
   if (Grid)
     *Grid = Ran;
@@ -438,6 +503,128 @@ int32_t GenericPlugin::interopRelease(int32_t Dev, cot_interop_info *Info) {
   if (Error E = interopReleaseImpl(Dev, *Info))
     return fail(E);
   return 0;
+}
+
+//===-- Queues and events -------------------------------------------------===//
+
+void *GenericPlugin::queueCreate(int32_t Dev) {
+  debug(2, "%s: queue_create(%d)", Name, Dev);
+  if (Error E = checkDevice(Dev)) {
+    fail(E);
+    return nullptr;
+  }
+  DeviceSlot &D = Devices[(size_t)Dev];
+  std::unique_ptr<GenericQueue> Q;
+  {
+    std::lock_guard<std::mutex> Lock(D.QueuesMu);
+    if (!D.IdleQueues.empty()) {
+      Q = std::move(D.IdleQueues.back());
+      D.IdleQueues.pop_back();
+    }
+  }
+  if (!Q) {
+    if (Error E = createQueueImpl(Dev, Q)) {
+      fail(E);
+      return nullptr;
+    }
+    Q->Dev = Dev;
+  }
+  return Q.release();
+}
+
+int32_t GenericPlugin::queueWait(int32_t Dev, void *Queue) {
+  debug(2, "%s: queue_wait(%d, %p)", Name, Dev, Queue);
+  GenericQueue *Q = nullptr;
+  Error E = queue(Dev, Queue, Q);
+  if (!E)
+    E = waitQueueImpl(*Q);
+  return E ? fail(E) : 0;
+}
+
+int32_t GenericPlugin::queueQuery(int32_t Dev, void *Queue) {
+  debug(2, "%s: queue_query(%d, %p)", Name, Dev, Queue);
+  GenericQueue *Q = nullptr;
+  bool Done = false;
+  Error E = queue(Dev, Queue, Q);
+  if (!E)
+    E = queryQueueImpl(*Q, Done);
+  if (E)
+    return fail(E);
+  return Done ? 0 : COT_QUEUE_BUSY;
+}
+
+int32_t GenericPlugin::queueDestroy(int32_t Dev, void *Queue) {
+  debug(2, "%s: queue_destroy(%d, %p)", Name, Dev, Queue);
+  GenericQueue *Q = nullptr;
+  if (Error E = queue(Dev, Queue, Q))
+    return fail(E);
+  DeviceSlot &D = Devices[(size_t)Dev];
+  std::lock_guard<std::mutex> Lock(D.QueuesMu);
+  D.IdleQueues.emplace_back(Q);
+  return 0;
+}
+
+int32_t GenericPlugin::eventRecord(int32_t Dev, void *Queue, void **Event) {
+  debug(2, "%s: event_record(%d, %p)", Name, Dev, Queue);
+  GenericQueue *Q = nullptr;
+  void *Ev = nullptr;
+  Error E = queue(Dev, Queue, Q);
+  if (!E)
+    E = recordEventImpl(*Q, Ev);
+  if (E)
+    return fail(E);
+  *Event = Ev;
+  return 0;
+}
+
+int32_t GenericPlugin::eventWait(int32_t Dev, void *Queue, void *Event) {
+  debug(2, "%s: event_wait(%d, %p, %p)", Name, Dev, Queue, Event);
+  GenericQueue *Q = nullptr;
+  if (Error E = queue(Dev, Queue, Q))
+    return fail(E);
+  if (!Event)
+    return 0;
+  if (Error E = waitEventImpl(*Q, Event))
+    return fail(E);
+  return 0;
+}
+
+int32_t GenericPlugin::eventDestroy(int32_t Dev, void *Event) {
+  debug(2, "%s: event_destroy(%d, %p)", Name, Dev, Event);
+  if (Error E = checkDevice(Dev))
+    return fail(E);
+  if (!Event)
+    return 0;
+  if (Error E = destroyEventImpl(Dev, Event))
+    return fail(E);
+  return 0;
+}
+
+// The default queue hooks: copies and launches complete when they are made.
+Error GenericPlugin::createQueueImpl(int32_t,
+                                     std::unique_ptr<GenericQueue> &Out) {
+  Out = std::make_unique<GenericQueue>();
+  return Error::success();
+}
+
+Error GenericPlugin::waitQueueImpl(GenericQueue &) { return Error::success(); }
+
+Error GenericPlugin::queryQueueImpl(GenericQueue &, bool &Done) {
+  Done = true;
+  return Error::success();
+}
+
+Error GenericPlugin::recordEventImpl(GenericQueue &, void *&Event) {
+  Event = nullptr;
+  return Error::success();
+}
+
+Error GenericPlugin::waitEventImpl(GenericQueue &, void *) {
+  return Error::success();
+}
+
+Error GenericPlugin::destroyEventImpl(int32_t, void *) {
+  return Error::success();
 }
 
 extern "C" COT_EXPORT const cot_plugin_api *__cot_plugin_get_api(void) {

@@ -19,6 +19,10 @@
 //    error), and a cache of small blocks for plugins whose allocation is
 //    slow (MemoryCache.h); host and shared memory (llvm_omp_target_alloc_*)
 //    with the kind of each live block, so that one free serves all kinds;
+//  - queues: each device keeps its idle queues for reuse, so creating one
+//    is cheap. A plugin whose copies and launches complete when they are
+//    made (the host) keeps the default queue hooks: its queues are always
+//    done and its events mark nothing;
 //  - under LIBOMPTARGET_DEBUG=2, a line for every call into the plugin.
 // A vendor plugin implements the ...Impl hooks below; they run only on
 // checked arguments and return an Error naming the device.
@@ -46,6 +50,7 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace cot::plugin {
 
@@ -62,6 +67,12 @@ struct GenericImage {
   int32_t Dev = 0;
   std::mutex KernelsMu;
   std::unordered_map<std::string, std::unique_ptr<GenericKernel>> Kernels;
+};
+
+/// A queue of asynchronous work on one device; plugins derive their own.
+struct GenericQueue {
+  virtual ~GenericQueue() = default;
+  int32_t Dev = 0;
 };
 
 class GenericPlugin {
@@ -90,16 +101,25 @@ public:
   void *lookupKernel(void *Handle, const char *Name);
   void *dataAlloc(int32_t Dev, int64_t Size, int32_t Kind);
   int32_t dataFree(int32_t Dev, void *Ptr);
-  int32_t copyToDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size);
-  int32_t copyFromDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size);
+  int32_t copyToDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size,
+                       void *Queue);
+  int32_t copyFromDevice(int32_t Dev, void *Dst, const void *Src, int64_t Size,
+                         void *Queue);
   int32_t copyDeviceToDevice(int32_t SrcDev, const void *Src, int32_t DstDev,
                              void *Dst, int64_t Size);
   int32_t launch(int32_t Dev, void *Kernel, void **Args, int32_t NumArgs,
                  const cot_launch_params *Params, const cot_launch_site *Site,
-                 cot_launch_grid *Grid);
+                 cot_launch_grid *Grid, void *Queue);
   int32_t interopInit(int32_t Dev, int32_t TargetSync, cot_interop_info *Info);
   int32_t interopSync(int32_t Dev, const cot_interop_info *Info);
   int32_t interopRelease(int32_t Dev, cot_interop_info *Info);
+  void *queueCreate(int32_t Dev);
+  int32_t queueWait(int32_t Dev, void *Queue);
+  int32_t queueQuery(int32_t Dev, void *Queue);
+  int32_t queueDestroy(int32_t Dev, void *Queue);
+  int32_t eventRecord(int32_t Dev, void *Queue, void **Event);
+  int32_t eventWait(int32_t Dev, void *Queue, void *Event);
+  int32_t eventDestroy(int32_t Dev, void *Event);
   static const char *lastError();
 
 protected:
@@ -127,20 +147,22 @@ protected:
   virtual Error allocAccessibleImpl(int32_t Dev, size_t Size, int32_t Kind,
                                     void *&Ptr) = 0;
   virtual Error freeAccessibleImpl(int32_t Dev, void *Ptr, int32_t Kind) = 0;
-  // Copies of Size > 0 bytes between started devices and the host.
+  // Copies of Size > 0 bytes between started devices and the host, queued
+  // on Q, a queue of Dev (for a synchronous call the generic layer queues
+  // on a queue of its own and waits for it).
   virtual Error copyToDeviceImpl(int32_t Dev, void *Dst, const void *Src,
-                                 size_t Size) = 0;
+                                 size_t Size, GenericQueue &Q) = 0;
   virtual Error copyFromDeviceImpl(int32_t Dev, void *Dst, const void *Src,
-                                   size_t Size) = 0;
+                                   size_t Size, GenericQueue &Q) = 0;
   virtual Error copyDeviceToDeviceImpl(int32_t SrcDev, const void *Src,
                                        int32_t DstDev, void *Dst,
                                        size_t Size) = 0;
-  /// Runs K on its device and waits for it; Grid gets the grid it ran
+  /// Queues K on Q, a queue of K's device; Grid gets the grid it runs
   /// with.
   virtual Error launchImpl(GenericKernel &K, void **Args, int32_t NumArgs,
                            const cot_launch_params &Params,
-                           const cot_launch_site &Site,
-                           cot_launch_grid &Grid) = 0;
+                           const cot_launch_site &Site, cot_launch_grid &Grid,
+                           GenericQueue &Q) = 0;
   /// The foreign-runtime handles of an interop object of Dev (a new
   /// synchronisation object when TargetSync), waiting for the work queued
   /// on its synchronisation object, and releasing what init made.
@@ -148,6 +170,19 @@ protected:
                                 cot_interop_info &Info) = 0;
   virtual Error interopSyncImpl(int32_t Dev, const cot_interop_info &Info) = 0;
   virtual Error interopReleaseImpl(int32_t Dev, cot_interop_info &Info) = 0;
+  // Queues and events. The defaults are a plugin's whose copies and
+  // launches complete when they are made: nothing is ever pending.
+  /// A new queue of Dev (called when no idle one is left).
+  virtual Error createQueueImpl(int32_t Dev,
+                                std::unique_ptr<GenericQueue> &Out);
+  /// Waits for Q's work and finishes its copies into host memory.
+  virtual Error waitQueueImpl(GenericQueue &Q);
+  /// As waitQueueImpl without blocking; Done false while work remains.
+  virtual Error queryQueueImpl(GenericQueue &Q, bool &Done);
+  /// Marks Q's work so far (Event null: nothing to wait for).
+  virtual Error recordEventImpl(GenericQueue &Q, void *&Event);
+  virtual Error waitEventImpl(GenericQueue &Q, void *Event);
+  virtual Error destroyEventImpl(int32_t Dev, void *Event);
 
   /// "cuda device 3", for messages.
   std::string deviceName(int32_t Dev) const;
@@ -160,6 +195,8 @@ private:
     /// Live host and shared blocks -> their COT_MEMORY_* kind.
     std::mutex AccessibleMu;
     std::unordered_map<void *, int32_t> Accessible;
+    std::mutex QueuesMu;
+    std::vector<std::unique_ptr<GenericQueue>> IdleQueues;
     explicit DeviceSlot(size_t CachedBytes) : Memory(CachedBytes) {}
   };
 
@@ -183,6 +220,12 @@ private:
   int32_t copy(int32_t Dev, int32_t OtherDev, int64_t Size,
                const std::function<Error()> &Hook);
   GenericImage *image(void *Handle);
+  /// The queue behind Handle, or an Error when it is null or not Dev's.
+  Error queue(int32_t Dev, void *Handle, GenericQueue *&Q) const;
+  /// Runs Work on the queue behind Handle, or for a null Handle on a queue
+  /// of its own that it then waits for.
+  Error onQueue(int32_t Dev, void *Handle,
+                const std::function<Error(GenericQueue &)> &Work);
   /// Host or shared memory of Dev (checked), recorded as live.
   Error allocAccessible(int32_t Dev, size_t Size, int32_t Kind, void *&Ptr);
   /// Frees Ptr when it is a live host or shared block of Dev (Found set).

@@ -19,12 +19,35 @@ int MemoryCache::sizeClass(size_t Size) {
 }
 
 void MemoryCache::drain(const FreeFn &Free) {
+  // The device is short of memory: nothing to report.
   for (auto &List : FreeLists) {
     for (void *P : List)
-      (void)Free(P); // The device is short of memory: nothing to report.
+      (void)Free(P);
     List.clear();
   }
+  for (auto &[Bytes, P] : LargeFree)
+    (void)Free(P);
+  LargeFree.clear();
   CachedBytes = 0;
+}
+
+void *MemoryCache::reuse(size_t Size, int Class, size_t &Bytes) {
+  void *Ptr = nullptr;
+  if (Class >= 0) {
+    if (FreeLists[Class].empty())
+      return nullptr;
+    Ptr = FreeLists[Class].back();
+    FreeLists[Class].pop_back();
+  } else {
+    auto It = LargeFree.lower_bound(Size);
+    if (It == LargeFree.end() || It->first - Size > Size / 8)
+      return nullptr;
+    Bytes = It->first;
+    Ptr = It->second;
+    LargeFree.erase(It);
+  }
+  CachedBytes -= Bytes;
+  return Ptr;
 }
 
 Error MemoryCache::allocate(size_t Size, void *&Ptr, const AllocFn &Alloc,
@@ -32,18 +55,17 @@ Error MemoryCache::allocate(size_t Size, void *&Ptr, const AllocFn &Alloc,
   int Class = MaxCachedBytes ? sizeClass(Size) : -1;
   size_t Bytes = Class >= 0 ? MinClassSize << Class : Size;
   std::lock_guard<std::mutex> Lock(Mu);
-  if (Class >= 0 && !FreeLists[Class].empty()) {
-    Ptr = FreeLists[Class].back();
-    FreeLists[Class].pop_back();
-    CachedBytes -= Bytes;
-  } else if (Error E = Alloc(Bytes, Ptr)) {
-    if (!CachedBytes)
-      return E;
-    drain(Free);
-    if (Error Retry = Alloc(Bytes, Ptr))
-      return Retry;
+  Ptr = MaxCachedBytes ? reuse(Size, Class, Bytes) : nullptr;
+  if (!Ptr) {
+    if (Error E = Alloc(Bytes, Ptr)) {
+      if (!CachedBytes)
+        return E;
+      drain(Free);
+      if (Error Retry = Alloc(Bytes, Ptr))
+        return Retry;
+    }
   }
-  Live[Ptr] = Class;
+  Live[Ptr] = {Class, Bytes};
   return Error::success();
 }
 
@@ -54,12 +76,14 @@ Error MemoryCache::release(void *Ptr, const FreeFn &Free,
   if (It == Live.end())
     return Error::make("%p is not device memory allocated on %s", Ptr,
                        Device.c_str());
-  int Class = It->second;
+  Block B = It->second;
   Live.erase(It);
-  if (Class >= 0 && CachedBytes + (MinClassSize << Class) <= MaxCachedBytes) {
-    FreeLists[Class].push_back(Ptr);
-    CachedBytes += MinClassSize << Class;
-    return Error::success();
-  }
-  return Free(Ptr);
+  if (B.Bytes > MaxCachedBytes - CachedBytes)
+    return Free(Ptr);
+  if (B.Class >= 0)
+    FreeLists[B.Class].push_back(Ptr);
+  else
+    LargeFree.emplace(B.Bytes, Ptr);
+  CachedBytes += B.Bytes;
+  return Error::success();
 }

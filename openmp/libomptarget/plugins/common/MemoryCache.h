@@ -7,10 +7,13 @@
 //
 // One device's memory as the generic plugin layer sees it: the blocks that
 // are live (so that freeing anything else is an error, not a crash), and,
-// for plugins whose allocation is slow and synchronising (CUDA), blocks up
-// to 1 MiB in power-of-two size classes (256 B .. 1 MiB) kept on free lists
-// for reuse, up to a limit per device. When the device runs out of memory
-// the cache is returned to it and the allocation retried.
+// for plugins whose allocation is slow and synchronising (CUDA), freed
+// blocks kept for reuse, up to a limit per device: up to 1 MiB in
+// power-of-two size classes (256 B .. 1 MiB) on free lists, larger ones by
+// size, reused for a request they exceed by at most an eighth (a program
+// that maps the same arrays again and again then allocates and frees, and
+// so synchronises the device, only the first time). When the device runs
+// out of memory the cache is returned to it and the allocation retried.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +24,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <unordered_map>
 #include <vector>
@@ -47,13 +51,21 @@ private:
   static constexpr int NumSizeClasses = 13; // 256 B << 0..12
   static constexpr size_t MinClassSize = 256;
 
+  struct Block {
+    int Class;    // size class, or -1 for a block of more than 1 MiB
+    size_t Bytes; // its size
+  };
+
   const size_t MaxCachedBytes;
   std::mutex Mu;
   std::vector<void *> FreeLists[NumSizeClasses];
-  std::unordered_map<void *, int> Live; // -> size class, or -1 (uncached)
+  std::multimap<size_t, void *> LargeFree; // size -> block
+  std::unordered_map<void *, Block> Live;
   size_t CachedBytes = 0;
 
   static int sizeClass(size_t Size);
+  /// A cached block for Size bytes (Mu held), or null.
+  void *reuse(size_t Size, int Class, size_t &Bytes);
   /// Returns every cached block to the device. Mu is held.
   void drain(const FreeFn &Free);
 };

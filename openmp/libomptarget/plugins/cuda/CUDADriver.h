@@ -134,9 +134,13 @@ inline CUstream perThreadStream() { return reinterpret_cast<CUstream>(0x2); }
   X(StreamCreate, "cuStreamCreate", CUresult, (CUstream *, unsigned))          \
   X(StreamDestroy, "cuStreamDestroy_v2", CUresult, (CUstream))                 \
   X(StreamSynchronize, "cuStreamSynchronize", CUresult, (CUstream))            \
+  X(StreamQuery, "cuStreamQuery", CUresult, (CUstream))                        \
+  X(StreamWaitEvent, "cuStreamWaitEvent", CUresult,                            \
+    (CUstream, CUevent, unsigned))                                             \
   X(EventCreate, "cuEventCreate", CUresult, (CUevent *, unsigned))             \
   X(EventRecord, "cuEventRecord", CUresult, (CUevent, CUstream))               \
   X(EventSynchronize, "cuEventSynchronize", CUresult, (CUevent))               \
+  X(EventQuery, "cuEventQuery", CUresult, (CUevent))                           \
   X(EventDestroy, "cuEventDestroy_v2", CUresult, (CUevent))                    \
   X(ModuleLoadDataEx, "cuModuleLoadDataEx", CUresult,                          \
     (CUmodule *, const void *, unsigned, CUjit_option *, void **))             \
@@ -145,7 +149,8 @@ inline CUstream perThreadStream() { return reinterpret_cast<CUstream>(0x2); }
     (CUfunction *, CUmodule, const char *))                                    \
   X(ModuleGetGlobal, "cuModuleGetGlobal_v2", CUresult,                         \
     (CUdeviceptr *, size_t *, CUmodule, const char *))                         \
-  X(FuncGetAttribute, "cuFuncGetAttribute", CUresult, (int *, int, CUfunction)) \
+  X(FuncGetAttribute, "cuFuncGetAttribute", CUresult,                          \
+    (int *, int, CUfunction))                                                  \
   X(OccupancyMaxActiveBlocksPerMultiprocessor,                                 \
     "cuOccupancyMaxActiveBlocksPerMultiprocessor", CUresult,                   \
     (int *, CUfunction, int, size_t))                                          \

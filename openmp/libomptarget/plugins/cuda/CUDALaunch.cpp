@@ -219,14 +219,6 @@ void recordSearchTime(CUDAKernel &K, const DeviceState &D, GridSearch &S,
        E ? "" : K.CachePath.c_str());
 }
 
-/// What a kernel fault most often is, for the message that reports it.
-const char *faultHint(CUresult R) {
-  if (R != CUDA_ERROR_ILLEGAL_ADDRESS && R != CUDA_ERROR_LAUNCH_FAILED)
-    return "";
-  return " (an access out of bounds, to unmapped host memory, or past the "
-         "thread's stack: LIBOMPTARGET_STACK_SIZE sets the stack)";
-}
-
 } // namespace
 
 bool cot::cuda::launchCacheInUse() {
@@ -241,8 +233,10 @@ bool cot::cuda::launchCacheInUse() {
 
 Error CUDAPlugin::launchImpl(GenericKernel &Kernel, void **Args,
                              int32_t NumArgs, const cot_launch_params &P,
-                             const cot_launch_site &, cot_launch_grid &Ran) {
+                             const cot_launch_site &, cot_launch_grid &Ran,
+                             GenericQueue &Queue) {
   auto &K = static_cast<CUDAKernel &>(Kernel);
+  auto &Q = static_cast<CUDAQueue &>(Queue);
   int32_t Dev = K.Dev;
   DeviceState *D = nullptr;
   if (Error E = use(Dev, D))
@@ -262,23 +256,29 @@ Error CUDAPlugin::launchImpl(GenericKernel &Kernel, void **Args,
   std::vector<void *> Params((size_t)NumArgs);
   for (int32_t I = 0; I < NumArgs; ++I)
     Params[(size_t)I] = &Args[I];
-  CUstream S = perThreadStream();
+  // A launch the search times runs alone: the work queued before it
+  // first, then the kernel, waited for. Others are only queued.
+  CUresult R = Grid.Search ? waitForStream(Q.Stream) : CUDA_SUCCESS;
+  if (R)
+    return Error::make("cuda device %d: the work queued before kernel '%s' "
+                       "failed: %s",
+                       Dev, K.Name.c_str(), errorText(R).c_str());
   auto Start = std::chrono::steady_clock::now();
-  CUresult R =
-      cu.LaunchKernel(K.Fn, (unsigned)Blocks, 1, 1, (unsigned)Threads, 1, 1, 0,
-                      S, NumArgs > 0 ? Params.data() : nullptr, nullptr);
+  R = cu.LaunchKernel(K.Fn, (unsigned)Blocks, 1, 1, (unsigned)Threads, 1, 1, 0,
+                      Q.Stream, NumArgs > 0 ? Params.data() : nullptr, nullptr);
   if (R)
     return Error::make("cannot launch kernel '%s' (%lld blocks x %d threads) "
                        "on cuda device %d: %s",
                        K.Name.c_str(), Blocks, Threads, Dev,
                        errorText(R).c_str());
-  if ((R = cu.StreamSynchronize(S)))
-    return Error::make("kernel '%s' failed on cuda device %d: %s%s",
-                       K.Name.c_str(), Dev, errorText(R).c_str(), faultHint(R));
-  if (Grid.Search)
-    recordSearchTime(
-        K, *D, *Grid.Search, Grid.Candidate, Request,
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
-            .count());
+  Q.Kernel = K.Name;
+  if (!Grid.Search)
+    return Error::success();
+  if ((R = waitForStream(Q.Stream)))
+    return kernelFailed(K.Name, Dev, R);
+  recordSearchTime(
+      K, *D, *Grid.Search, Grid.Candidate, Request,
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count());
   return Error::success();
 }

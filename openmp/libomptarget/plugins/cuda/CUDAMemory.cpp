@@ -5,15 +5,23 @@
 //===----------------------------------------------------------------------===//
 //
 // Device memory is cuMemAlloc'd (the generic layer caches small blocks, since
-// device allocation is slow and synchronising). Copies run on the calling
-// thread's per-thread stream and are waited for, so host threads do not
-// serialise each other; host buffers over StagingChunk bytes (programs'
-// memory is pageable) move through two pinned staging buffers, the memcpy
-// into one overlapping the DMA from the other.
+// device allocation is slow and synchronising). Copies with host memory are
+// queued on a queue's stream (CUDAQueues.cpp) through pinned memory, since
+// the driver copies pageable memory synchronously:
+//  - small ones through the queue's arena: host to device, the data is
+//    copied into the arena now; device to host, from the arena when the
+//    queue is waited for;
+//  - larger ones in StagingChunk pieces through staging buffers: host to
+//    device, each chunk is copied into a buffer (hostCopy, several threads)
+//    while the previous one is in flight; device to host, the first chunks
+//    are queued now and the rest as the queue's waiting copies them out.
+// When the device has no staging buffer left (other queues hold them all),
+// the copy takes the driver's synchronous path, which is still correct.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CUDAPlugin.h"
+#include "HostCopy.h"
 
 #include <algorithm>
 #include <cstring>
@@ -23,78 +31,95 @@ using namespace cot::cuda;
 
 namespace {
 
-constexpr size_t StagingChunk = 4u << 20; // staged copies above this
-
-// Allocates the staging buffers of D. D.StagingMu is held.
-CUresult prepareStaging(DeviceState &D) {
-  for (int I = 0; I < 2; ++I) {
-    if (!D.Staging[I])
-      if (CUresult R = cu.MemHostAlloc(&D.Staging[I], StagingChunk,
-                                       CU_MEMHOSTALLOC_PORTABLE)) {
-        D.Staging[I] = nullptr;
-        return R;
-      }
-    if (!D.StagingDone[I])
-      if (CUresult R =
-              cu.EventCreate(&D.StagingDone[I], CU_EVENT_DISABLE_TIMING)) {
-        D.StagingDone[I] = nullptr;
-        return R;
-      }
+/// Room for Size bytes in Q's arena (allocated on first use), or null.
+char *arenaSlot(CUDAQueue &Q, size_t Size, CUresult &R) {
+  R = CUDA_SUCCESS;
+  if (Size > ArenaBytes - Q.ArenaUsed)
+    return nullptr;
+  if (!Q.Arena) {
+    void *P = nullptr;
+    if ((R = cu.MemHostAlloc(&P, ArenaBytes, CU_MEMHOSTALLOC_PORTABLE)))
+      return nullptr;
+    Q.Arena = static_cast<char *>(P);
   }
-  return CUDA_SUCCESS;
+  char *Slot = Q.Arena + Q.ArenaUsed;
+  Q.ArenaUsed += (Size + 63) & ~size_t(63); // keeps slots 64-byte aligned
+  return Slot;
 }
 
-// Host -> device through the pinned buffers: fill one while the other is
-// being copied. Waits for the whole copy.
-CUresult stagedToDevice(DeviceState &D, CUdeviceptr Dst, const char *Src,
-                        size_t Size, CUstream S) {
-  std::lock_guard<std::mutex> Lock(D.StagingMu);
-  if (CUresult R = prepareStaging(D))
-    return R;
-  size_t Off = 0;
-  for (unsigned I = 0; Off < Size; ++I) {
-    unsigned B = I & 1;
+/// Staging buffers for a copy of Size bytes: two, or one for one chunk.
+size_t buffersFor(size_t Size) { return Size > StagingChunk ? 2 : 1; }
+
+/// Host -> device through staging buffers, each chunk copied in while the
+/// previous one is in flight.
+CUresult stagedToDevice(DeviceState &D, CUDAQueue &Q, CUdeviceptr Dst,
+                        const char *Src, size_t Size) {
+  std::vector<StagingBuffer *> Buffers = takeStaging(D, buffersFor(Size));
+  if (Buffers.empty()) // the driver stages it, after the stream's work
+    return cu.MemcpyHtoDAsync(Dst, Src, Size, Q.Stream);
+  CUresult R = CUDA_SUCCESS;
+  for (size_t Off = 0, I = 0; Off < Size && !R; ++I) {
+    StagingBuffer &B = *Buffers[I % Buffers.size()];
     size_t N = std::min(StagingChunk, Size - Off);
-    if (I >= 2)
-      if (CUresult R = cu.EventSynchronize(D.StagingDone[B]))
-        return R;
-    memcpy(D.Staging[B], Src + Off, N);
-    if (CUresult R = cu.MemcpyHtoDAsync(Dst + Off, D.Staging[B], N, S))
-      return R;
-    if (CUresult R = cu.EventRecord(D.StagingDone[B], S))
-      return R;
+    if (I >= Buffers.size() && (R = cu.EventSynchronize(B.Done)))
+      break;
+    hostCopy(B.Host, Src + Off, N, /*Streaming=*/false);
+    if (!(R = cu.MemcpyHtoDAsync(Dst + Off, B.Host, N, Q.Stream)))
+      R = cu.EventRecord(B.Done, Q.Stream);
     Off += N;
   }
-  return cu.StreamSynchronize(S);
+  Q.Held.insert(Q.Held.end(), Buffers.begin(), Buffers.end());
+  return R;
 }
 
-// Device -> host through the pinned buffers: the DMA into one overlaps the
-// memcpy out of the other.
-CUresult stagedFromDevice(DeviceState &D, char *Dst, CUdeviceptr Src,
-                          size_t Size, CUstream S) {
-  std::lock_guard<std::mutex> Lock(D.StagingMu);
-  if (CUresult R = prepareStaging(D))
-    return R;
-  size_t Chunks = (Size + StagingChunk - 1) / StagingChunk;
-  auto Issue = [&](size_t I) -> CUresult {
-    size_t Off = I * StagingChunk, N = std::min(StagingChunk, Size - Off);
-    if (CUresult R = cu.MemcpyDtoHAsync(D.Staging[I & 1], Src + Off, N, S))
-      return R;
-    return cu.EventRecord(D.StagingDone[I & 1], S);
-  };
-  for (size_t I = 0; I < Chunks && I < 2; ++I)
-    if (CUresult R = Issue(I))
-      return R;
-  for (size_t I = 0; I < Chunks; ++I) {
-    if (CUresult R = cu.EventSynchronize(D.StagingDone[I & 1]))
-      return R;
-    size_t Off = I * StagingChunk, N = std::min(StagingChunk, Size - Off);
-    memcpy(Dst + Off, D.Staging[I & 1], N);
-    if (I + 2 < Chunks)
-      if (CUresult R = Issue(I + 2))
-        return R;
+/// Device -> host through staging buffers: the first chunks now, the rest
+/// as advance() writes them out. Buffers of the queue's host -> device
+/// copies serve first: the stream reads them before it writes them again.
+CUresult stagedFromDevice(DeviceState &D, CUDAQueue &Q, char *Dst,
+                          CUdeviceptr Src, size_t Size) {
+  HostWrite W;
+  size_t Want = buffersFor(Size);
+  while (W.Buffers.size() < Want && !Q.Held.empty()) {
+    W.Buffers.push_back(Q.Held.back());
+    Q.Held.pop_back();
   }
-  return CUDA_SUCCESS;
+  if (W.Buffers.size() < Want) {
+    std::vector<StagingBuffer *> More =
+        takeStaging(D, Want - W.Buffers.size());
+    W.Buffers.insert(W.Buffers.end(), More.begin(), More.end());
+  }
+  if (W.Buffers.empty()) // complete on return, after the stream's work
+    return cu.MemcpyDtoHAsync(Dst, Src, Size, Q.Stream);
+  W.Dst = Dst;
+  W.Size = Size;
+  W.Src = Src;
+  size_t Chunks = (Size + StagingChunk - 1) / StagingChunk;
+  CUresult R = CUDA_SUCCESS;
+  while (!R && W.Issued < Chunks && W.Issued < W.Buffers.size())
+    R = queueChunk(Q, W);
+  Q.Writes.push_back(std::move(W));
+  return R;
+}
+
+} // namespace
+
+CUresult cot::cuda::queueChunk(CUDAQueue &Q, HostWrite &W) {
+  StagingBuffer &B = *W.Buffers[W.Issued % W.Buffers.size()];
+  size_t Off = W.Issued * StagingChunk,
+         N = std::min(StagingChunk, W.Size - Off);
+  CUresult R = cu.MemcpyDtoHAsync(B.Host, W.Src + Off, N, Q.Stream);
+  if (!R)
+    R = cu.EventRecord(B.Done, Q.Stream);
+  ++W.Issued;
+  return R;
+}
+
+namespace {
+
+Error copyFailed(int32_t Dev, size_t Size, bool ToDevice, CUresult R) {
+  return Error::make("copying %zu bytes %s on cuda device %d failed: %s", Size,
+                     ToDevice ? "host -> device" : "device -> host", Dev,
+                     errorText(R).c_str());
 }
 
 } // namespace
@@ -130,41 +155,42 @@ Error CUDAPlugin::freeImpl(int32_t Dev, void *Ptr) {
   return Error::success();
 }
 
-Error CUDAPlugin::copyWithHost(int32_t Dev, void *Dst, const void *Src,
-                               size_t Size, bool ToDevice) {
+Error CUDAPlugin::copyToDeviceImpl(int32_t Dev, void *Dst, const void *Src,
+                                   size_t Size, GenericQueue &Queue) {
+  auto &Q = static_cast<CUDAQueue &>(Queue);
   DeviceState *D = nullptr;
   if (Error E = use(Dev, D))
     return E;
-  CUstream S = perThreadStream();
+  auto DevDst = reinterpret_cast<CUdeviceptr>(Dst);
   CUresult R;
-  if (Size > StagingChunk)
-    R = ToDevice
-            ? stagedToDevice(*D, reinterpret_cast<CUdeviceptr>(Dst),
-                             static_cast<const char *>(Src), Size, S)
-            : stagedFromDevice(*D, static_cast<char *>(Dst),
-                               reinterpret_cast<CUdeviceptr>(Src), Size, S);
-  else
-    R = ToDevice ? cu.MemcpyHtoDAsync(reinterpret_cast<CUdeviceptr>(Dst), Src,
-                                      Size, S)
-                 : cu.MemcpyDtoHAsync(Dst, reinterpret_cast<CUdeviceptr>(Src),
-                                      Size, S);
-  if (!R && Size <= StagingChunk)
-    R = cu.StreamSynchronize(S);
-  if (R)
-    return Error::make("copying %zu bytes %s on cuda device %d failed: %s",
-                       Size, ToDevice ? "host -> device" : "device -> host",
-                       Dev, errorText(R).c_str());
-  return Error::success();
-}
-
-Error CUDAPlugin::copyToDeviceImpl(int32_t Dev, void *Dst, const void *Src,
-                                   size_t Size) {
-  return copyWithHost(Dev, Dst, Src, Size, /*ToDevice=*/true);
+  if (char *Slot = arenaSlot(Q, Size, R)) {
+    memcpy(Slot, Src, Size);
+    R = cu.MemcpyHtoDAsync(DevDst, Slot, Size, Q.Stream);
+  } else if (!R) {
+    R = stagedToDevice(*D, Q, DevDst, static_cast<const char *>(Src), Size);
+  }
+  return R ? copyFailed(Dev, Size, /*ToDevice=*/true, R) : Error::success();
 }
 
 Error CUDAPlugin::copyFromDeviceImpl(int32_t Dev, void *Dst, const void *Src,
-                                     size_t Size) {
-  return copyWithHost(Dev, Dst, Src, Size, /*ToDevice=*/false);
+                                     size_t Size, GenericQueue &Queue) {
+  auto &Q = static_cast<CUDAQueue &>(Queue);
+  DeviceState *D = nullptr;
+  if (Error E = use(Dev, D))
+    return E;
+  auto DevSrc = reinterpret_cast<CUdeviceptr>(Src);
+  CUresult R;
+  if (char *Slot = arenaSlot(Q, Size, R)) {
+    R = cu.MemcpyDtoHAsync(Slot, DevSrc, Size, Q.Stream);
+    HostWrite W;
+    W.Dst = static_cast<char *>(Dst);
+    W.Size = Size;
+    W.Arena = Slot;
+    Q.Writes.push_back(std::move(W));
+  } else if (!R) {
+    R = stagedFromDevice(*D, Q, static_cast<char *>(Dst), DevSrc, Size);
+  }
+  return R ? copyFailed(Dev, Size, /*ToDevice=*/false, R) : Error::success();
 }
 
 Error CUDAPlugin::copyDeviceToDeviceImpl(int32_t SrcDev, const void *Src,

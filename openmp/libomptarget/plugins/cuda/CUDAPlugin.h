@@ -7,14 +7,17 @@
 // Runs offloaded regions on NVIDIA GPUs through the CUDA driver API, which is
 // dlopened at run time (CUDADriver.h): without libcuda.so.1 or without a GPU
 // the plugin reports why and offers no devices. It is the CUDA hooks of the
-// generic plugin layer (plugins/common/GenericPlugin.h), in three files:
+// generic plugin layer (plugins/common/GenericPlugin.h), in these files:
 //  - CUDAPlugin.cpp: start-up, devices, images (cubin or JIT-compiled PTX),
 //    symbol lookup;
-//  - CUDAMemory.cpp: device memory and copies (staged through pinned
-//    buffers for large host buffers);
+//  - CUDAMemory.cpp: device memory and copies, through pinned memory so
+//    that they are asynchronous (HostCopy.h copies large buffers with
+//    several threads);
+//  - CUDAQueues.cpp: queues (a CUDA stream each, with its pinned staging),
+//    waiting for them, events;
 //  - CUDALaunch.cpp: launch geometry (the launch model of LaunchModel.h,
 //    or what the opt-in search cached, LaunchCache.h) and the launch
-//    itself.
+//    itself;
 //  - CUDAHostMemory.cpp: pinned host and managed memory
 //    (llvm_omp_target_alloc_host/_shared);
 //  - CUDAInterop.cpp: `#pragma omp interop` objects (device, context, a
@@ -51,8 +54,52 @@ namespace cot::cuda {
 
 using cot::plugin::GenericImage;
 using cot::plugin::GenericKernel;
+using cot::plugin::GenericQueue;
 
 constexpr size_t MaxCachedBytesPerDevice = 256u << 20;
+
+// Host memory is pageable, and the driver copies pageable memory
+// synchronously (a device-to-host copy returns when it is done; host to
+// device first waits for the stream). So every copy goes through pinned
+// memory: small ones through the queue's arena, larger ones in chunks
+// through staging buffers that the device's queues share.
+constexpr size_t ArenaBytes = 64u << 10;  // per queue
+constexpr size_t StagingChunk = 16u << 20; // per staging buffer
+constexpr size_t MaxStagingBuffers = 8;     // per device (128 MiB pinned)
+
+/// A pinned buffer of StagingChunk bytes and the event after the last copy
+/// that used it.
+struct StagingBuffer {
+  void *Host = nullptr;
+  CUevent Done = nullptr;
+};
+
+/// Host memory that a queued device-to-host copy writes once the data has
+/// arrived in pinned memory, in the order the copies were queued.
+struct HostWrite {
+  char *Dst = nullptr;
+  size_t Size = 0;
+  /// A small copy: the bytes arrive in the queue's arena here.
+  const char *Arena = nullptr;
+  /// A staged copy: chunk I of Src streams through Buffers[I % n]; chunks
+  /// before Issued have been queued, those before Copied written to Dst.
+  CUdeviceptr Src = 0;
+  size_t Issued = 0, Copied = 0;
+  std::vector<StagingBuffer *> Buffers;
+};
+
+struct CUDAQueue : GenericQueue {
+  CUstream Stream = nullptr;
+  char *Arena = nullptr; // pinned, ArenaBytes, for small copies
+  size_t ArenaUsed = 0;
+  std::deque<HostWrite> Writes;
+  /// Staging buffers of queued host-to-device copies, returned when the
+  /// queue is done.
+  std::vector<StagingBuffer *> Held;
+  /// The last kernel queued since the queue was last done, for the message
+  /// of a fault.
+  std::string Kernel;
+};
 
 struct DeviceState {
   CUdevice Handle = 0;
@@ -61,10 +108,11 @@ struct DeviceState {
   int SharedPerSM = 0;
   std::string Name;
 
-  // Staging of large pageable copies (CUDAMemory.cpp).
-  std::mutex StagingMu;
-  void *Staging[2] = {nullptr, nullptr};
-  CUevent StagingDone[2] = {nullptr, nullptr};
+  // What the device's queues share (CUDAQueues.cpp, CUDAMemory.cpp).
+  std::mutex PoolMu;
+  std::vector<StagingBuffer *> FreeStaging;
+  size_t StagingBuffers = 0; // allocated, free or not
+  std::vector<CUevent> FreeEvents;
 };
 
 // The opt-in search of one trip-count class and thread_limit of a kernel:
@@ -129,15 +177,25 @@ private:
   // CUDAMemory.cpp
   Error allocImpl(int32_t Dev, size_t Size, void *&Ptr) override;
   Error freeImpl(int32_t Dev, void *Ptr) override;
-  Error copyToDeviceImpl(int32_t Dev, void *Dst, const void *Src,
-                         size_t Size) override;
-  Error copyFromDeviceImpl(int32_t Dev, void *Dst, const void *Src,
-                           size_t Size) override;
+  Error copyToDeviceImpl(int32_t Dev, void *Dst, const void *Src, size_t Size,
+                         GenericQueue &Q) override;
+  Error copyFromDeviceImpl(int32_t Dev, void *Dst, const void *Src, size_t Size,
+                           GenericQueue &Q) override;
   Error copyDeviceToDeviceImpl(int32_t SrcDev, const void *Src, int32_t DstDev,
                                void *Dst, size_t Size) override;
-  /// A copy between Dev and the host, in the direction ToDevice says.
-  Error copyWithHost(int32_t Dev, void *Dst, const void *Src, size_t Size,
-                     bool ToDevice);
+
+  // CUDAQueues.cpp
+  Error createQueueImpl(int32_t Dev,
+                        std::unique_ptr<GenericQueue> &Out) override;
+  Error waitQueueImpl(GenericQueue &Q) override;
+  Error queryQueueImpl(GenericQueue &Q, bool &Done) override;
+  Error recordEventImpl(GenericQueue &Q, void *&Event) override;
+  Error waitEventImpl(GenericQueue &Q, void *Event) override;
+  Error destroyEventImpl(int32_t Dev, void *Event) override;
+  /// Moves Q's work on: writes host memory whose data has arrived, queues
+  /// further chunks of staged copies. Blocking: until Q is done; otherwise
+  /// Done says whether it is.
+  Error advance(CUDAQueue &Q, bool Blocking, bool &Done);
 
   // CUDAHostMemory.cpp
   Error allocAccessibleImpl(int32_t Dev, size_t Size, int32_t Kind,
@@ -146,9 +204,8 @@ private:
 
   // CUDALaunch.cpp
   Error launchImpl(GenericKernel &Kernel, void **Args, int32_t NumArgs,
-                   const cot_launch_params &Params,
-                   const cot_launch_site &Site,
-                   cot_launch_grid &Ran) override;
+                   const cot_launch_params &Params, const cot_launch_site &Site,
+                   cot_launch_grid &Ran, GenericQueue &Q) override;
 
   // CUDAInterop.cpp
   Error interopInitImpl(int32_t Dev, bool TargetSync,
@@ -156,6 +213,20 @@ private:
   Error interopSyncImpl(int32_t Dev, const cot_interop_info &Info) override;
   Error interopReleaseImpl(int32_t Dev, cot_interop_info &Info) override;
 };
+
+// CUDAMemory.cpp
+/// Queues chunk W.Issued of a staged device -> host copy into its buffer.
+CUresult queueChunk(CUDAQueue &Q, HostWrite &W);
+
+// CUDAQueues.cpp
+/// The failure R of Kernel, found when its queue was waited for.
+Error kernelFailed(const std::string &Kernel, int32_t Dev, CUresult R);
+/// Waits for the work queued on S (see CUDAQueues.cpp).
+CUresult waitForStream(CUstream S);
+/// Up to Want staging buffers of D (fewer when the device has its maximum
+/// in use), with their events.
+std::vector<StagingBuffer *> takeStaging(DeviceState &D, size_t Want);
+void returnStaging(DeviceState &D, std::vector<StagingBuffer *> &Buffers);
 
 /// Why the driver cannot be called now (the process is exiting, or this is
 /// a child of fork()), or null.

@@ -1,0 +1,134 @@
+//===- DeviceWork.cpp - A construct's queued work on a device -------------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// A construct queues its copies and its kernel on one plugin queue (a CUDA
+// stream) and waits once, at the end, instead of after each step; a
+// deferred target region (nowait) does not wait at all: libomp polls it
+// (Target.cpp). Meanwhile other constructs, of other threads or deferred,
+// may meet the same mappings, so:
+//  - a mapping whose device copy a construct in flight is writing records
+//    that construct (MapEntry::Writer); another construct's work on the
+//    mapping first waits, on the device and without blocking its thread,
+//    for an event recorded then on the writer's queue: after the writer's
+//    copies (and maybe more of its work, which only delays it). Recording
+//    the event when it is needed, rather than after every construct's
+//    copies, keeps it off the path of the usual construct that nobody
+//    waits for;
+//  - a device block stays allocated while a construct in flight uses it,
+//    even when its mapping is removed (Device::holdBlock), so that a later
+//    allocation cannot reuse memory that a kernel still reads;
+//  - host values of attached pointers are written back after the copies
+//    into host memory are done (the queue is waited for).
+// See docs/Runtime.md, "Asynchronous work".
+//
+//===----------------------------------------------------------------------===//
+
+#include "Runtime.h"
+
+#include <algorithm>
+#include <cstring>
+
+using namespace cot;
+
+DeviceWork::DeviceWork(Device &D, const cot_source_loc *Loc) : D(D), Loc(Loc) {
+  Queue = D.P->Api->queue_create(D.LocalId);
+  if (!Queue)
+    fatal(Loc, D.P->lastError("cannot create a queue"));
+}
+
+void DeviceWork::use(MapEntry &E) {
+  if (E.Writer)
+    after(*E.Writer);
+  if (uintptr_t Block = E.block()) {
+    D.holdBlock(Block);
+    Blocks.push_back(Block);
+  }
+}
+
+void DeviceWork::writes(MapEntry &E) {
+  if (E.Writer == this)
+    return;
+  E.Writer = this;
+  Written.push_back(E.HostBegin);
+}
+
+void DeviceWork::after(const DeviceWork &Other) {
+  // Other's writes were all queued while it held D.Mu, before this work
+  // could see them: one wait for each covers them.
+  if (&Other == this || std::find(WaitedFor.begin(), WaitedFor.end(),
+                                  &Other) != WaitedFor.end())
+    return;
+  WaitedFor.push_back(&Other);
+  void *Event = nullptr;
+  if (D.P->Api->event_record(D.LocalId, Other.Queue, &Event) != 0)
+    fatal(Loc, D.P->lastError("cannot record an event"));
+  if (!Event)
+    return; // the plugin's queued work is always done
+  if (D.P->Api->event_wait(D.LocalId, Queue, Event) != 0)
+    fatal(Loc, D.P->lastError("cannot order work after another construct's"));
+  D.P->Api->event_destroy(D.LocalId, Event);
+}
+
+void DeviceWork::freeWhenDone(void *DevPtr) { Temporaries.push_back(DevPtr); }
+
+void DeviceWork::restoreWhenDone(uintptr_t Addr, uintptr_t Value) {
+  Restores.emplace_back(Addr, Value);
+}
+
+void DeviceWork::failed() {
+  std::string What = Kernel ? std::string("kernel '") + Kernel + "' failed"
+                            : std::string("copy failed");
+  fatal(Loc, D.P->lastError(What.c_str()));
+}
+
+void DeviceWork::waitNow() {
+  if (D.P->Api->queue_wait(D.LocalId, Queue) != 0)
+    failed();
+}
+
+void DeviceWork::finish() {
+  waitNow();
+  complete();
+}
+
+bool DeviceWork::poll() {
+  int32_t Rc = D.P->Api->queue_query(D.LocalId, Queue);
+  if (Rc == COT_QUEUE_BUSY)
+    return false;
+  if (Rc != 0)
+    failed();
+  complete();
+  return true;
+}
+
+void DeviceWork::complete() {
+  for (auto &[Addr, Value] : Restores)
+    memcpy(reinterpret_cast<void *>(Addr), &Value, sizeof(Value));
+  {
+    std::lock_guard<std::mutex> Lock(D.Mu);
+    for (uintptr_t HostBegin : Written) {
+      auto It = D.Table.find(HostBegin);
+      if (It != D.Table.end() && It->second.Writer == this)
+        It->second.Writer = nullptr;
+    }
+    if (D.LinkWriter == this)
+      D.LinkWriter = nullptr;
+    for (uintptr_t Block : Blocks)
+      D.releaseBlock(Block);
+    for (void *Tmp : Temporaries)
+      D.free(Tmp, "private device temporary");
+    // Under D.Mu, as queue_create: the plugin's lock of its idle queues is
+    // then never held when fork() has taken the device locks (the child
+    // would inherit it locked).
+    D.P->Api->queue_destroy(D.LocalId, Queue);
+  }
+  Written.clear();
+  Blocks.clear();
+  Temporaries.clear();
+  Restores.clear();
+  WaitedFor.clear();
+  Queue = nullptr;
+}

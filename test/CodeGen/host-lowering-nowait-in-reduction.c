@@ -1,0 +1,28 @@
+// A nowait region with in_reduction adds to the reduction variable through
+// a mapping that the other participating regions share, so its launch is
+// not marked COT_LAUNCH_NOWAIT: the runtime finishes it before its task's
+// entry returns (a nowait region otherwise outlives the entry, and a later
+// region could map the variable before the copy back has landed). Other
+// nowait regions keep the flag.
+// RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -S -emit-llvm -O0 %s -o - | FileCheck %s
+
+void f(int *A) {
+  int Sum = 0;
+#pragma omp taskgroup task_reduction(+ : Sum)
+  {
+#pragma omp target in_reduction(+ : Sum) nowait
+    Sum += 1;
+#pragma omp target map(tofrom : A[0:1]) nowait
+    A[0] = 1;
+  }
+}
+
+// CHECK-LABEL: define {{.*}}void @f(
+// CHECK: %[[PARAMS:.*]] = alloca { i32, i32, i32, i32, i64 }
+// CHECK: %[[FLAGS:.*]] = getelementptr inbounds { i32, i32, i32, i32, i64 }, ptr %[[PARAMS]], i32 0, i32 3
+// CHECK: store i32 0, ptr %[[FLAGS]]
+// CHECK-NEXT: store i64 0,
+// CHECK-NEXT: call void @__cot_target_defer({{.*}}@__omp_offloading_{{[a-z0-9_]+}}_f_l13,
+// CHECK: store i32 1, ptr %[[FLAGS]]
+// CHECK-NEXT: store i64 0,
+// CHECK-NEXT: call void @__cot_target_defer({{.*}}@__omp_offloading_{{[a-z0-9_]+}}_f_l15,

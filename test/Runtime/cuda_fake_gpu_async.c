@@ -1,0 +1,27 @@
+// Deferred target regions (nowait) on the CUDA plugin without a GPU (the
+// stand-in driver of cuda_fake_gpu.c): a libomp task per region that stays
+// incomplete, without holding a thread, until its queue is done. Dependent
+// regions run in order, a region waits for the copy into a mapping that
+// another thread is still making, the encountering thread runs on while a
+// kernel runs, depend without nowait completes at once, and a fault in a
+// deferred region is reported with its kernel and construct.
+// RUN: sh %S/Inputs/cuda_build_image.sh %host-clang none %t.nv ptx-only
+// RUN: %build-host -fopenmp %s -DNVIMAGE='"%t.nv"' -o %t %link-rt
+// RUN: %host-clang -shared -fPIC -pthread %S/Inputs/cuda_fake_gpu.c -o %t-fake.so
+// RUN: env LIBOMPTARGET_CUDA_LIBRARY=%t-fake.so %t | FileCheck %s
+// RUN: env LIBOMPTARGET_CUDA_LIBRARY=%t-fake.so FAKE_GPU_KERNEL_US=0 FAKE_GPU_COPY_US=5000 %t | FileCheck %s
+// RUN: env LIBOMPTARGET_CUDA_LIBRARY=%t-fake.so not %t fault 2>&1 | FileCheck %s --check-prefix=FAULT
+#include "Inputs/cuda_async_program.c"
+
+// CHECK: chain: ok
+// CHECK-NEXT: independent: ok
+// CHECK-NEXT: b is unmapped
+// CHECK-NEXT: copy in flight: ok
+// CHECK-NEXT: the kernel saw the flag the host set after the construct: yes
+// CHECK-NEXT: depend without nowait: a[7] = 68 (expected 68)
+// CHECK-NEXT: the kernel read the linked variable: 77
+// CHECK-NEXT: done
+
+// FAULT: launching a faulting region with nowait
+// FAULT-NEXT: libomptarget: error: kernel 'k_fault' failed (plugin 'cuda'): kernel 'k_fault' failed on cuda device 0: CUDA_ERROR_ILLEGAL_ADDRESS: {{.+}} at test.c:208:3
+// FAULT-NOT: not reached
