@@ -18,11 +18,13 @@ void f(int *A) {
 }
 
 // CHECK-LABEL: define {{.*}}void @f(
-// CHECK: %[[PARAMS:.*]] = alloca { i32, i32, i32, i32, i64 }
-// CHECK: %[[FLAGS:.*]] = getelementptr inbounds { i32, i32, i32, i32, i64 }, ptr %[[PARAMS]], i32 0, i32 3
+// CHECK: %[[PARAMS:.*]] = alloca { i32, i32, i32, i32, i64, i32 }
+// CHECK: %[[FLAGS:.*]] = getelementptr inbounds { i32, i32, i32, i32, i64, i32 }, ptr %[[PARAMS]], i32 0, i32 3
 // CHECK: store i32 0, ptr %[[FLAGS]]
 // CHECK-NEXT: store i64 0,
+// CHECK-NEXT: store i32 0,
 // CHECK-NEXT: call void @__cot_target_defer({{.*}}@__omp_offloading_{{[a-z0-9_]+}}_f_l13,
 // CHECK: store i32 1, ptr %[[FLAGS]]
 // CHECK-NEXT: store i64 0,
+// CHECK-NEXT: store i32 0,
 // CHECK-NEXT: call void @__cot_target_defer({{.*}}@__omp_offloading_{{[a-z0-9_]+}}_f_l15,
