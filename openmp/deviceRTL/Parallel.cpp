@@ -62,8 +62,18 @@ __cot_gpu_generic_init(cot_gpu_dispatch_fn Dispatch) {
   ThreadState[T] = 0;
   TaskgroupDepth[T] = 0;
   blockBarrier();
-  if (T == 0)
+  if (T == 0) {
+    if (debugging(1) && blockId() == 0) {
+      struct {
+        uint32_t Blocks, Threads;
+      } Args = {numBlocks(), blockSize()};
+      vprintf("omptarget device: kernel starts in generic form (a main "
+              "thread a team, the others in the control loop): %u blocks x "
+              "%u threads\n",
+              &Args);
+    }
     return 1;
+  }
   workerLoop(T);
   return 0;
 }
@@ -98,6 +108,14 @@ COT_ENTRY COT_CONVERGENT void __cot_gpu_parallel(cot_gpu_parallel_fn Fn, void **
   uint32_t T = threadId();
   if (T != 0 || level() != 0 || TeamState.Mode != ModeGeneric) {
     // Nested (or not from the main thread of a generic block): serialized.
+    if (debugging(1) && blockId() == 0 && T == 0) {
+      struct {
+        uint32_t Level;
+      } DebugArgs = {level()};
+      vprintf("omptarget device: a parallel region in a region of level %u "
+              "runs serialized on the thread that meets it\n",
+              &DebugArgs);
+    }
     runSerialized(Fn, Args);
     return;
   }
@@ -105,6 +123,14 @@ COT_ENTRY COT_CONVERGENT void __cot_gpu_parallel(cot_gpu_parallel_fn Fn, void **
   if (!IfCond || N == 1) {
     runSerialized(Fn, Args);
     return;
+  }
+  if (debugging(2) && blockId() == 0) {
+    struct {
+      uint32_t Threads;
+    } DebugArgs = {N};
+    vprintf("omptarget device: block 0 starts a parallel region of %u "
+            "threads\n",
+            &DebugArgs);
   }
 
   // The team-shared copy of the arguments.

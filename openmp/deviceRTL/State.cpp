@@ -23,6 +23,10 @@ namespace cot {
 uint32_t GlobalLock = 0;
 } // namespace cot
 
+// The image's debug output level: the device link replaces this definition
+// by the constant of -fopenmp-target-debug (OffloadABI.h).
+COT_ENTRY uint32_t __cot_device_debug = 0;
+
 [[clang::loader_uninitialized]] alignas(16) static COT_SHARED
     uint8_t SharedStack[SharedStackBytes];
 
@@ -54,6 +58,14 @@ COT_ENTRY COT_CONVERGENT void __cot_gpu_spmd_init(int32_t TeamsPerThread) {
   if (T == 0) {
     initTeamState(ModeSPMD);
     TeamState.TeamsPerThread = TeamsPerThread != 0;
+  }
+  if (debugging(1) && reportsForGrid()) {
+    struct {
+      uint32_t Blocks, Threads;
+    } Args = {numBlocks(), blockSize()};
+    vprintf("omptarget device: kernel starts in SPMD form (every thread "
+            "runs the team code): %u blocks x %u threads\n",
+            &Args);
   }
   ThreadState[T] = 0;
   TaskgroupDepth[T] = 0;
@@ -88,6 +100,17 @@ COT_ENTRY void *__cot_gpu_alloc_shared(uint64_t Size) {
       TeamState.StackTop = Top + (uint32_t)Bytes;
       return generic(&SharedStack[Top]);
     }
+  }
+  if (debugging(1) && reportsForGrid()) {
+    struct {
+      uint64_t Bytes;
+      uint32_t Used, Capacity;
+    } Args = {Bytes, TeamState.StackTop, SharedStackBytes};
+    vprintf("omptarget device: %llu bytes of team-shared storage go to "
+            "global memory (device malloc): the shared-memory stack holds "
+            "%u of %u bytes, or the caller is not a generic kernel's main "
+            "thread\n",
+            &Args);
   }
   return mallocOrDie(Bytes);
 }

@@ -250,9 +250,12 @@ bool Lowering::run() {
     emitEntry(K.F, K.F->getName(), 0, COT_ENTRY_KERNEL);
   for (const DeviceGlobal &G : Device->Globals)
     emitEntry(G.Host, G.DeviceName, G.Size, entryFlags(G.Kind));
-  if (Opts.Requires && Opts.Requires->Flags)
+  uint32_t Requires = (Opts.Requires ? Opts.Requires->Flags : 0) |
+                      (Opts.OffloadMandatory ? COT_REQUIRES_OFFLOAD_MANDATORY
+                                             : 0);
+  if (Requires)
     emitEntry(ConstantPointerNull::get(PointerType::getUnqual(Ctx)),
-              "requires", Opts.Requires->Flags, COT_ENTRY_REQUIRES);
+              "requires", Requires, COT_ENTRY_REQUIRES);
   appendToCompilerUsed(M, Entries);
   eraseMarkers();
   bindHostVariantCalls(M, HostVariantSide::Host);

@@ -85,6 +85,11 @@ struct DeviceLinkOptions {
   std::string PassedRemarks, MissedRemarks, AnalysisRemarks;
   /// -S: the assembly of one target's device code, no image.
   bool EmitAssembly = false;
+  /// -ptx-only (-fopenmp-target-jit): GPU images without cubins.
+  bool PTXOnly = false;
+  /// -device-debug=<level> (-fopenmp-target-debug): the GPU device
+  /// runtime's debug output.
+  unsigned DeviceDebug = 0;
 };
 
 /// The static library -l<Name> stands for, searched like the linker does in
@@ -122,6 +127,14 @@ Expected<DeviceLinkOptions> parseArgs(ArrayRef<const char *> Argv) {
       Opts.Verbose = true;
     else if (A == "-S")
       Opts.EmitAssembly = true;
+    else if (A == DeviceLinkPTXOnlyFlag)
+      Opts.PTXOnly = true;
+    else if (A.consume_front(DeviceLinkDebugFlag)) {
+      if (A.getAsInteger(10, Opts.DeviceDebug))
+        return createStringError(inconvertibleErrorCode(),
+                                 "invalid device debug level in '%s'",
+                                 Argv[I]);
+    }
     else if (A.consume_front("-save-temps="))
       Opts.SaveTempsPrefix = A.str();
     else if (A.consume_front("-Rpass="))
@@ -290,7 +303,8 @@ buildTarget(const OffloadToolChain &Target, const DeviceLinkOptions &Opts,
   if (!M)
     return M.takeError();
   ToolChainContext TCCtx{Opts.Executable, runtimeLibDir(Opts.Executable),
-                         Opts.CudaPath, Opts.Verbose, Temps};
+                         Opts.CudaPath,   Opts.Verbose,
+                         Opts.DeviceDebug, Temps};
   std::unique_ptr<DeviceToolChain> TC = createDeviceToolChain(Target, TCCtx);
   OptimizationLevel Level = deviceOptLevel(Opts, **M);
   Expected<std::string> Built = Opts.EmitAssembly
@@ -314,7 +328,7 @@ Error deviceLink(const DeviceLinkOptions &Opts) {
   TempFiles Temps(Opts.SaveTempsPrefix);
   std::vector<WrappedImage> Images;
   for (const OffloadTarget &T : Opts.Targets) {
-    OffloadToolChain Target(T, Opts.CudaPath);
+    OffloadToolChain Target(T, Opts.CudaPath, !Opts.PTXOnly);
     Expected<std::optional<std::string>> Built =
         buildTarget(Target, Opts, Temps);
     if (!Built)

@@ -41,6 +41,7 @@ struct ToolChainContext {
   std::string RuntimeLibDir; ///< our runtime libraries (build/lib)
   std::string CudaPath;      ///< --cuda-path, or empty to search
   bool Verbose;              ///< -v: print pipelines and commands
+  unsigned DeviceDebug;      ///< -fopenmp-target-debug's level (GPUs)
   TempFiles &Temps;
 };
 

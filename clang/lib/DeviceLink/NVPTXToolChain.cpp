@@ -33,6 +33,7 @@
 
 #include "OffloadABI.h"
 
+#include "llvm/Analysis/InstructionSimplify.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/Constants.h"
@@ -50,6 +51,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/IPO/Internalize.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 #include <cstring>
 
@@ -68,6 +70,8 @@ struct NVPTXImageOptions {
   /// O3 and whole-program ptxas, or (at -O0) only the passes correctness
   /// needs and relocatable ptxas output linked by nvlink.
   bool Optimize;
+  /// The device runtime's debug output level (-fopenmp-target-debug).
+  unsigned DeviceDebug;
 };
 
 /// Links the bitcode library \p Path (\p What, for messages) into \p M,
@@ -147,6 +151,36 @@ void defineRuntimeGlobals(Module &M) {
   }
 }
 
+/// The device runtime's debug output level (-fopenmp-target-debug): its
+/// loads become the constant and the branches on it are folded here, so
+/// that a program built without the flag holds no debug output even when
+/// nothing optimizes it (-O0).
+void defineDeviceDebugLevel(Module &M, unsigned Level) {
+  GlobalVariable *GV = M.getNamedGlobal(COT_DEVICE_DEBUG_SYMBOL);
+  if (!GV)
+    return;
+  Constant *Value = ConstantInt::get(GV->getValueType(), Level);
+  SmallPtrSet<Function *, 8> Readers;
+  for (User *U : make_early_inc_range(GV->users())) {
+    auto *Load = dyn_cast<LoadInst>(U);
+    if (!Load || Load->getType() != Value->getType())
+      continue;
+    Readers.insert(Load->getFunction());
+    replaceAndRecursivelySimplify(Load, Value);
+  }
+  for (Function *F : Readers) {
+    for (BasicBlock &BB : *F)
+      ConstantFoldTerminator(&BB, /*DeleteDeadConditions=*/true);
+    removeUnreachableBlocks(*F);
+  }
+  GV->setInitializer(Value);
+  GV->setConstant(true);
+  GV->setLinkage(GlobalValue::InternalLinkage);
+  GV->removeDeadConstantUsers();
+  if (GV->use_empty())
+    GV->eraseFromParent();
+}
+
 /// The vtable of a class with a pure virtual function holds
 /// __cxa_pure_virtual, which the C++ runtime defines to abort (calling it
 /// is undefined behaviour). Device code that keeps such a vtable (code
@@ -177,13 +211,16 @@ void internalizeDeviceProgram(Module &M) {
   });
 }
 
-/// nvptx-image-globals: the globals every image defines, the trap for
-/// pure virtual calls, and the internalization of the device program.
+/// nvptx-image-globals: the globals every image defines (with the device
+/// runtime's debug level), the trap for pure virtual calls, and the
+/// internalization of the device program.
 struct ImageGlobalsPass : DevicePassInfoMixin<ImageGlobalsPass> {
+  unsigned DeviceDebug = 0;
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
     if (hasDeviceErrors(M))
       return PreservedAnalyses::all();
     defineRuntimeGlobals(M);
+    defineDeviceDebugLevel(M, DeviceDebug);
     definePureVirtualTrap(M);
     internalizeDeviceProgram(M);
     return PreservedAnalyses::none();
@@ -270,7 +307,7 @@ void registerNVPTXPasses(PassBuilder &PB, const NVPTXImageOptions &Opts,
         else if (Name == "nvptx-link-libdevice")
           MPM.addPass(LinkLibdevicePass{{}, Libdevice});
         else if (Name == "nvptx-image-globals")
-          MPM.addPass(ImageGlobalsPass());
+          MPM.addPass(ImageGlobalsPass{{}, Opts.DeviceDebug});
         else if (Name == "save-lowered-bitcode")
           MPM.addPass(SaveBitcodePass{{}, &Temps});
         else
@@ -502,7 +539,8 @@ private:
             Ctx.CudaPath,
             Ctx.RuntimeLibDir,
             Ctx.Verbose,
-            Level != OptimizationLevel::O0};
+            Level != OptimizationLevel::O0,
+            Ctx.DeviceDebug};
   }
 };
 

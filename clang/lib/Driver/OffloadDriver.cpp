@@ -234,7 +234,7 @@ int driverMain(ArrayRef<const char *> Argv, CC1Function CC1) {
   // The graph and the jobs' tools and arguments live until the jobs ran.
   std::vector<OffloadToolChain> Targets;
   for (const OffloadTarget &T : Opts->Targets)
-    Targets.emplace_back(T, Opts->CudaPath);
+    Targets.emplace_back(T, Opts->CudaPath, !Opts->PTXOnly);
   std::unique_ptr<OffloadGraph> Graph;
   std::unique_ptr<OffloadJobs> Jobs;
   int Res = 0;

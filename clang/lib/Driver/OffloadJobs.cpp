@@ -240,6 +240,8 @@ OffloadJobs::Impl::offloadFlags(ArrayRef<const JobAction *> Group,
     Targets.push_back(Target.target());
   Flags.push_back(
       (Twine(CC1OffloadTargetsFlag) + encodeOffloadTargets(Targets)).str());
+  if (Opts.Options.OffloadMandatory)
+    Flags.push_back(CC1OffloadMandatoryFlag.str());
   auto Step = [&](auto IsA) { return find_if(Group, IsA); };
   auto Compile = Step([](const JobAction *S) {
     return isa<CompileJobAction>(S);

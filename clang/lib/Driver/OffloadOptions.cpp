@@ -109,8 +109,7 @@ static Error unsupportedCudaArch(StringRef Arch) {
 
 /// Upstream Clang's offload flags that this compiler has no counterpart
 /// for, and what the program gets instead. Clang's own handling of them
-/// assumes its offload driver (-fopenmp-offload-mandatory drops the host
-/// fallback our lowering keeps), so they are dropped with a warning.
+/// assumes its offload driver, so they are dropped with a warning.
 struct IgnoredFlag {
   StringLiteral Name; ///< the flag, or its prefix when it ends with '='
   StringLiteral Instead;
@@ -119,16 +118,23 @@ static constexpr IgnoredFlag IgnoredFlags[] = {
     {"-foffload-lto", "device code is always linked as LLVM bitcode"},
     {"-fno-offload-lto", "device code is always linked as LLVM bitcode"},
     {"-fopenmp-cuda-mode", "the GPU runtime has one mode"},
-    {"-fopenmp-target-debug", "LIBOMPTARGET_INFO=1 reports what the "
-                              "runtime does"},
-    {"-fopenmp-target-debug=", "LIBOMPTARGET_INFO=1 reports what the "
-                               "runtime does"},
     {"-fopenmp-force-usm", "use '#pragma omp requires "
                            "unified_shared_memory'"},
-    {"-fopenmp-target-jit", "images hold PTX, which the runtime JIT-compiles "
-                            "when no cubin fits the GPU"},
-    {"-fopenmp-offload-mandatory", "run with OMP_TARGET_OFFLOAD=MANDATORY"},
 };
+
+/// The level of -fopenmp-target-debug[=N] (1 without a value).
+static Expected<unsigned> deviceDebugLevel(StringRef A) {
+  if (A == "-fopenmp-target-debug")
+    return 1;
+  unsigned Level = 0;
+  StringRef Value = A.drop_front(StringRef("-fopenmp-target-debug=").size());
+  if (Value.getAsInteger(10, Level) || Level > 2)
+    return createStringError(inconvertibleErrorCode(),
+                             "invalid value '%s' in '%s': the level is 0, 1 "
+                             "or 2",
+                             Value.str().c_str(), A.str().c_str());
+  return Level;
+}
 
 /// The warning for \p A when it is one of IgnoredFlags.
 static std::optional<std::string> ignoredFlagWarning(StringRef A) {
@@ -172,6 +178,25 @@ extractOffloadOptions(std::vector<const char *> &Args) {
     }
     if (std::optional<std::string> Warning = ignoredFlagWarning(A)) {
       Opts.IgnoredFlagWarnings.push_back(std::move(*Warning));
+      continue;
+    }
+    if (A == "-fopenmp-offload-mandatory") {
+      Opts.OffloadMandatory = true;
+      continue;
+    }
+    if (A == "-fopenmp-target-jit" || A == "-fno-openmp-target-jit") {
+      Opts.PTXOnly = A == "-fopenmp-target-jit";
+      continue;
+    }
+    if (A == "-fopenmp-target-debug" || A.starts_with("-fopenmp-target-debug=")) {
+      Expected<unsigned> Level = deviceDebugLevel(A);
+      if (!Level)
+        return Level.takeError();
+      Opts.DeviceDebug = *Level;
+      continue;
+    }
+    if (A == "-fno-openmp-target-debug") {
+      Opts.DeviceDebug = 0;
       continue;
     }
     if (A == "--offload-host-only" || A == "--cuda-host-only") {
@@ -228,6 +253,17 @@ extractOffloadOptions(std::vector<const char *> &Args) {
   for (OffloadTarget &T : Opts.Targets)
     if (T.Triple == "nvptx64-nvidia-cuda" && !UniqueArchs.empty())
       T.Arch = join(UniqueArchs, OffloadTarget::ArchSeparator);
+  bool HasGPUTarget = any_of(Opts.Targets, [](const OffloadTarget &T) {
+    return T.Triple == "nvptx64-nvidia-cuda";
+  });
+  if (Opts.PTXOnly && !HasGPUTarget)
+    Opts.IgnoredFlagWarnings.push_back(
+        "'-fopenmp-target-jit' has no effect without a GPU offload target: "
+        "only GPU images hold PTX");
+  if (Opts.DeviceDebug && !HasGPUTarget)
+    Opts.IgnoredFlagWarnings.push_back(
+        "'-fopenmp-target-debug' has no effect without a GPU offload target: "
+        "only the GPU device runtime has debug output");
   // As upstream: host code only, without the device code (or its link).
   if (Compiled == Side::Host)
     Opts.Targets.clear();

@@ -64,7 +64,7 @@ unsigned smNumber(StringRef Arch) {
 }
 
 OffloadToolChain::OffloadToolChain(const OffloadTarget &Target,
-                                   StringRef CudaPath)
+                                   StringRef CudaPath, bool Cubins)
     : Triple(Target.Triple) {
   if (!isNVPTX())
     return;
@@ -77,7 +77,7 @@ OffloadToolChain::OffloadToolChain(const OffloadTarget &Target,
   PTXArch = *min_element(Archs, [](StringRef L, StringRef R) {
     return smNumber(L) < smNumber(R);
   });
-  if (findCudaFile(CudaPath, "bin/ptxas"))
+  if (Cubins && findCudaFile(CudaPath, "bin/ptxas"))
     CubinArchs = Archs;
 }
 

@@ -147,6 +147,11 @@ void DeviceLinkTool::addOptions(const Compilation &C, const JobAction &JA,
     CmdArgs.push_back(Args.MakeArgString("-cuda-path=" + Offload.CudaPath));
   for (const auto &[Triple, Value] : Offload.TargetArgs)
     CmdArgs.push_back(Args.MakeArgString("-Xtarget=" + Triple + "=" + Value));
+  if (Offload.PTXOnly)
+    CmdArgs.push_back(DeviceLinkPTXOnlyFlag.data());
+  if (Offload.DeviceDebug)
+    CmdArgs.push_back(Args.MakeArgString(Twine(DeviceLinkDebugFlag) +
+                                         Twine(Offload.DeviceDebug)));
   if (const opt::Arg *O = Args.getLastArg(options::OPT_O_Group))
     CmdArgs.push_back(Args.MakeArgString(O->getAsString(Args)));
   if (Args.hasArg(options::OPT_v))

@@ -77,6 +77,8 @@ struct OffloadArgs {
   std::map<std::string, std::string> DeviceOutputs, DeviceSources;
   /// The device outputs are textual IR, not bitcode.
   bool TextOutputs = false;
+  /// -fopenmp-offload-mandatory.
+  bool OffloadMandatory = false;
 };
 } // namespace
 
@@ -101,6 +103,8 @@ static Expected<OffloadArgs> takeOffloadArgs(SmallVectorImpl<const char *> &Args
       TakeTargetFile(A, CC1DeviceSourceFlag, Offload.DeviceSources);
     else if (A == CC1DeviceOutputTextFlag)
       Offload.TextOutputs = true;
+    else if (A == CC1OffloadMandatoryFlag)
+      Offload.OffloadMandatory = true;
     else
       return false;
     return true;
@@ -225,6 +229,7 @@ static bool execute(CompilerInstance &Clang, const OffloadArgs &Offload) {
     Opts.Targets = Offload.Targets;
     Opts.DeviceParses = &DeviceParses;
     Opts.DeviceCode = &DeviceCode;
+    Opts.OffloadMandatory = Offload.OffloadMandatory;
     Act = createOffloadFrontendAction(std::move(Act), Clang, Opts);
   }
   Act = acceptRequiresReverseOffload(std::move(Act));

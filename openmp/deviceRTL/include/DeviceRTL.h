@@ -240,12 +240,29 @@ COT_INLINE uint32_t taskgroupDepth() { return TaskgroupDepth[threadId()]; }
 // at nesting depth Depth, which is ending (TaskReduction.cpp).
 void finishTaskgroupReductions(uint32_t Depth);
 
+//===-- Debug output (-fopenmp-target-debug) -------------------------------===//
+// The level the device link sets in each image (COT_DEVICE_DEBUG_SYMBOL,
+// OffloadABI.h), a constant there: without the flag the checks fold away.
+extern "C" uint32_t __cot_device_debug;
+COT_INLINE bool debugging(uint32_t Level) { return __cot_device_debug >= Level; }
+// Whether the calling thread reports what every block does alike: thread 0
+// of block 0, so that a grid prints one line, not one per block.
+COT_INLINE bool reportsForGrid() { return blockId() == 0 && threadId() == 0; }
+
 //===-- Misc ----------------------------------------------------------------===//
 [[noreturn]] COT_INLINE void fatal() { __builtin_trap(); }
 COT_INLINE void *mallocOrDie(uint64_t Size) {
   void *P = malloc(Size ? Size : 1);
-  if (!P)
+  if (!P) {
+    struct {
+      uint64_t Size;
+      uint32_t Block, Thread;
+    } Args = {Size, blockId(), threadId()};
+    vprintf("omptarget device: malloc of %llu bytes failed in block %u, "
+            "thread %u (LIBOMPTARGET_HEAP_SIZE sets the device heap)\n",
+            &Args);
     fatal();
+  }
   return P;
 }
 

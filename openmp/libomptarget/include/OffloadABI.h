@@ -115,12 +115,16 @@ enum {
 };
 
 /* What a program requires of its devices (`#pragma omp requires`). A device
- * that cannot give all of it is not used by the program. */
+ * that cannot give all of it is not used by the program.
+ * COT_REQUIRES_OFFLOAD_MANDATORY is no requires clause: the translation unit
+ * was compiled with -fopenmp-offload-mandatory, and the program offloads as
+ * with OMP_TARGET_OFFLOAD=MANDATORY unless OMP_TARGET_OFFLOAD is set. */
 enum {
   COT_REQUIRES_REVERSE_OFFLOAD = 0x2,
   COT_REQUIRES_UNIFIED_ADDRESS = 0x4,
   COT_REQUIRES_UNIFIED_SHARED_MEMORY = 0x8,
-  COT_REQUIRES_DYNAMIC_ALLOCATORS = 0x10
+  COT_REQUIRES_DYNAMIC_ALLOCATORS = 0x10,
+  COT_REQUIRES_OFFLOAD_MANDATORY = 0x100
 };
 
 #define COT_ENTRIES_SECTION "cot_offload_entries"
@@ -156,6 +160,13 @@ typedef void (*cot_host_kernel_fn)(void **Args);
 
 /* Globals a host-device image defines so device code knows where it runs. */
 #define COT_DEVICE_NUM_SYMBOL "__cot_device_num"
+
+/* The GPU device runtime's debug output level, a uint32_t the device link
+ * defines as a constant in each GPU image (-fopenmp-target-debug=<level>; 0
+ * without it): 1 reports what the device runtime decides (kernel starts,
+ * overflows to global memory, serialized regions, failed allocations), 2
+ * also every parallel region a generic kernel starts. */
+#define COT_DEVICE_DEBUG_SYMBOL "__cot_device_debug"
 
 /*===-- NVPTX device images -----------------------------------------------===*/
 /* An nvptx64 image is a small container of PTX and cubins for one program:

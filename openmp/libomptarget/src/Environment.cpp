@@ -44,6 +44,9 @@ static Environment readEnvironment() {
     warning("LIBOMPTARGET_DEBUG='%s' is not an integer of 0 or more; ignored",
             getenv("LIBOMPTARGET_DEBUG"));
   E.Policy = readOffloadPolicy();
+  const char *Policy = getenv("OMP_TARGET_OFFLOAD");
+  E.PolicySet = Policy && (E.Policy != OffloadPolicy::Default ||
+                           equalsIgnoringCase(Policy, "default"));
   switch (readEnvInteger("OMP_DEFAULT_DEVICE", 0, INT32_MAX, V)) {
   case EnvValue::Unset:
     break;

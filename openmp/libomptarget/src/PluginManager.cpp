@@ -156,7 +156,8 @@ static void loadPlugin(PluginState &S, const std::string &Dir,
   // No image holds a reverse-offload region: the compiler rejects
   // device(ancestor: 1), since Clang 19 allows no target construct inside a
   // target region. So `requires reverse_offload` holds on every device.
-  uint32_t Required = programRequirements() & ~COT_REQUIRES_REVERSE_OFFLOAD;
+  uint32_t Required = programRequirements() & ~(COT_REQUIRES_REVERSE_OFFLOAD |
+                                                COT_REQUIRES_OFFLOAD_MANDATORY);
   int32_t First = (int32_t)S.Devices.size();
   for (int32_t I = 0; I < N; ++I) {
     const char *Why = nullptr;
@@ -241,6 +242,19 @@ static PluginState &plugins() {
   return *S;
 }
 
+bool cot::offloadIsMandatory() {
+  const Environment &E = env();
+  if (E.PolicySet)
+    return E.Policy == OffloadPolicy::Mandatory;
+  return (programRequirements() & COT_REQUIRES_OFFLOAD_MANDATORY) != 0;
+}
+
+const char *cot::mandatoryReason() {
+  return env().PolicySet
+             ? "OMP_TARGET_OFFLOAD=MANDATORY"
+             : "the program was built with -fopenmp-offload-mandatory";
+}
+
 std::string cot::whyNoDevices() {
   const PluginState &S = plugins();
   if (env().Policy == OffloadPolicy::Disabled)
@@ -269,11 +283,9 @@ Device *cot::deviceForConstruct(int64_t DeviceId, const cot_source_loc *Loc) {
   if (E.Policy == OffloadPolicy::Disabled)
     return nullptr;
   int32_t N = numDevices();
-  if (E.Policy == OffloadPolicy::Mandatory && N == 0)
-    fatal(Loc,
-          "OMP_TARGET_OFFLOAD=MANDATORY but no offload device is available "
-          "(%s)",
-          whyNoDevices().c_str());
+  if (N == 0 && offloadIsMandatory())
+    fatal(Loc, "%s but no offload device is available (%s)",
+          mandatoryReason(), whyNoDevices().c_str());
   if (DeviceId == COT_DEVICE_DEFAULT)
     DeviceId = defaultDevice();
   if (DeviceId == N || DeviceId == COT_DEVICE_INITIAL) {

@@ -79,11 +79,21 @@ enum class OffloadPolicy { Default, Mandatory, Disabled };
 
 struct Environment {
   OffloadPolicy Policy = OffloadPolicy::Default;
+  /// OMP_TARGET_OFFLOAD is set (to a valid value).
+  bool PolicySet = false;
   int InitialDefaultDevice = 0;
 };
 
 /// Reads the environment on first call; fatal for an invalid OMP_DEFAULT_DEVICE.
 const Environment &env();
+
+/// Whether a target region that cannot run on a device is an error:
+/// OMP_TARGET_OFFLOAD=MANDATORY, or (without OMP_TARGET_OFFLOAD) a binary
+/// built with -fopenmp-offload-mandatory (PluginManager.cpp).
+bool offloadIsMandatory();
+/// Why it is, for the messages: "OMP_TARGET_OFFLOAD=MANDATORY" or "the
+/// program was built with -fopenmp-offload-mandatory".
+const char *mandatoryReason();
 
 //===-- Plugins and devices -----------------------------------------------===//
 

@@ -442,7 +442,7 @@ static int32_t startLaunch(int64_t DeviceId, void *HostFn,
            hostFunctionName(HostFn).c_str(), hostFallbackReason().c_str());
     return 1;
   }
-  bool Mandatory = env().Policy == OffloadPolicy::Mandatory;
+  bool Mandatory = offloadIsMandatory();
 
   std::vector<void *> Args;
   ConstructState S;
@@ -455,10 +455,8 @@ static int32_t startLaunch(int64_t DeviceId, void *HostFn,
     const KernelInfo *Found = D->findKernel(HostFn);
     if (!Found) {
       if (Mandatory)
-        fatal(Loc,
-              "OMP_TARGET_OFFLOAD=MANDATORY but device %d has no image for "
-              "target region '%s'",
-              D->Id, hostFunctionName(HostFn).c_str());
+        fatal(Loc, "%s but device %d has no image for target region '%s'",
+              mandatoryReason(), D->Id, hostFunctionName(HostFn).c_str());
       note(Loc, "target region '%s' runs on the host: device %d has no "
                 "image for it",
            hostFunctionName(HostFn).c_str(), D->Id);

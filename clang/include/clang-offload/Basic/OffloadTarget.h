@@ -58,6 +58,17 @@ constexpr llvm::StringLiteral CC1DeviceOutputTextFlag =
 /// of it (Frontend/DeviceParse.h).
 constexpr llvm::StringLiteral CC1DeviceSourceFlag = "-cot-device-source=";
 
+/// The cc1 flag of -fopenmp-offload-mandatory: the compile job records in
+/// its object that the program offloads as with OMP_TARGET_OFFLOAD=MANDATORY
+/// (COT_REQUIRES_OFFLOAD_MANDATORY, OffloadABI.h).
+constexpr llvm::StringLiteral CC1OffloadMandatoryFlag = "-cot-offload-mandatory";
+
+/// The device link's flags for -fopenmp-target-jit (GPU images hold PTX
+/// only) and -fopenmp-target-debug=<level> (the GPU device runtime's debug
+/// output).
+constexpr llvm::StringLiteral DeviceLinkPTXOnlyFlag = "-ptx-only";
+constexpr llvm::StringLiteral DeviceLinkDebugFlag = "-device-debug=";
+
 /// Splits the value of a `<triple>=<file>` flag; empty parts if malformed.
 std::pair<llvm::StringRef, llvm::StringRef>
 splitTargetFile(llvm::StringRef Value);

@@ -43,6 +43,8 @@ struct HostLoweringOptions {
   const DeviceBitcodeMap *DeviceParses = nullptr;
   /// Filled by the Sema step while the unit is parsed.
   std::shared_ptr<const TranslationUnitRequires> Requires;
+  /// -fopenmp-offload-mandatory: recorded with the requirements.
+  bool OffloadMandatory = false;
   /// The compile's optimization level (0-3), recorded in the device module
   /// for the device link.
   unsigned OptLevel = 0;

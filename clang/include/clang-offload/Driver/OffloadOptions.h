@@ -36,6 +36,16 @@ struct OffloadOptions {
   /// --offload-device-only: the outputs are the device steps' (one per
   /// target, and per GPU arch for -S), as upstream.
   bool DeviceOnly = false;
+  /// -fopenmp-offload-mandatory: the program runs as with
+  /// OMP_TARGET_OFFLOAD=MANDATORY unless OMP_TARGET_OFFLOAD says otherwise
+  /// (the compile jobs record it in their objects).
+  bool OffloadMandatory = false;
+  /// -fopenmp-target-jit: GPU images hold PTX only, which the runtime
+  /// JIT-compiles for the GPU at load time.
+  bool PTXOnly = false;
+  /// -fopenmp-target-debug[=N]: the level of the GPU device runtime's debug
+  /// output (0: none).
+  unsigned DeviceDebug = 0;
 
   bool isOffloading() const { return !Targets.empty(); }
 };

@@ -44,7 +44,10 @@ unsigned smNumber(llvm::StringRef Arch);
 
 class OffloadToolChain {
 public:
-  OffloadToolChain(const OffloadTarget &Target, llvm::StringRef CudaPath);
+  /// \p Cubins: build cubins where a CUDA toolkit has ptxas (without, with
+  /// -fopenmp-target-jit, GPU images hold PTX only).
+  OffloadToolChain(const OffloadTarget &Target, llvm::StringRef CudaPath,
+                   bool Cubins = true);
 
   llvm::StringRef triple() const { return Triple; }
   bool isNVPTX() const;
@@ -57,7 +60,8 @@ public:
   /// the host device.
   llvm::StringRef ptxArch() const { return PTXArch; }
   /// The architectures ptxas builds cubins for: archs() when a CUDA toolkit
-  /// with ptxas is found, else none (the image holds PTX only).
+  /// with ptxas is found and cubins are wanted, else none (the image holds
+  /// PTX only).
   llvm::ArrayRef<std::string> cubinArchs() const { return CubinArchs; }
 
   /// The target as the jobs' command lines name it (triple and archs).
