@@ -8,7 +8,7 @@
 // RUN: env LIBOMPTARGET_INFO=1 %t 2>&1 | FileCheck %s
 // RUN: not env OMP_TARGET_OFFLOAD=MANDATORY %t 2>&1 | FileCheck %s --check-prefix=MANDATORY
 #define EXTRA_ENTRIES                                                          \
-  {0, "requires", 0x100 | COT_REQUIRES_REVERSE_OFFLOAD |                       \
+  {0, "requires", 0x1000 | COT_REQUIRES_REVERSE_OFFLOAD |                      \
                       COT_REQUIRES_UNIFIED_ADDRESS,                            \
    COT_ENTRY_REQUIRES, 0},
 #include "harness.h"
@@ -24,7 +24,7 @@ int main(void) {
   printf("fallback %d devices %d\n", Rc, omp_get_num_devices());
   return 0;
 }
-// CHECK: libomptarget: info: plugin 'x86_64' device 0 not used: the program requires unknown requirements 0x100; the device cannot give it
+// CHECK: libomptarget: info: plugin 'x86_64' device 0 not used: the program requires unknown requirements 0x1000; the device cannot give it
 // CHECK: libomptarget: info: plugin 'x86_64' skipped: none of its devices gives what the program requires
 // CHECK: libomptarget: info: target region 'k_add' runs on the host: no offload device (plugin 'x86_64' skipped: none of its devices gives what the program requires) at test.c:20:3
 // CHECK: fallback 1 devices 0
