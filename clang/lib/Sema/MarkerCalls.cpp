@@ -152,6 +152,36 @@ bool allowsSPMD(const OMPExecutableDirective &D) {
           !D.hasClausesOfKind<OMPLinearClause>());
 }
 
+/// Whether \p D chooses its loop schedule: a schedule, dist_schedule or
+/// ordered clause.
+bool choosesSchedule(const OMPExecutableDirective &D) {
+  return D.getSingleClause<OMPScheduleClause>() ||
+         D.getSingleClause<OMPDistScheduleClause>() ||
+         D.getSingleClause<OMPOrderedClause>();
+}
+
+/// Whether every loop of the target construct \p D and of the constructs
+/// nested in its region has the schedule the implementation picks, which
+/// the GPU lowering may make cyclic (openmp-device-cyclic-schedules): no
+/// construct in the region chooses one. (Functions the region calls keep
+/// their loops' schedules whatever this says.)
+bool hasDefaultSchedules(const OMPExecutableDirective &D) {
+  SmallVector<const Stmt *, 32> Work = {&D};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (auto *Construct = dyn_cast<OMPExecutableDirective>(S);
+        Construct && choosesSchedule(*Construct))
+      return false;
+    // A captured statement's children are its captures' initializers.
+    if (auto *Captured = dyn_cast<CapturedStmt>(S))
+      Work.push_back(Captured->getCapturedStmt());
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Work.push_back(Child);
+  }
+  return true;
+}
+
 } // namespace
 
 FunctionDecl *OffloadSemaConsumer::declareMarker(StringRef Name, QualType Ret,
@@ -318,9 +348,7 @@ Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site,
   if (allowsSPMD(D) && isOpenMPDistributeDirective(D.getDirectiveKind()) &&
       isOpenMPWorksharingDirective(D.getDirectiveKind()))
     Flags |= SiteThreadsShareIterations;
-  if (!D.getSingleClause<OMPScheduleClause>() &&
-      !D.getSingleClause<OMPDistScheduleClause>() &&
-      !D.getSingleClause<OMPOrderedClause>())
+  if (hasDefaultSchedules(D))
     Flags |= SiteDefaultSchedule;
 
   PresumedLoc PLoc = Ctx.getSourceManager().getPresumedLoc(Loc);

@@ -69,13 +69,63 @@ b:
 }
 ; REMARK: remark: <unknown>:0:0: loop without a schedule clause keeps the blocked schedule in 'k_l2'
 
+; The distribute loop of a composite `distribute parallel for` passes its
+; chunk's bounds to the parallel region: chunks of a block's worth of
+; iterations, which the block's threads share.
+; CHECK-LABEL: define void @k_l3(
+; CHECK: %[[NTID:.*]] = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+; CHECK: call void @__kmpc_for_static_init_4(ptr null, i32 0, i32 91, ptr %last, ptr %lb, ptr %ub, ptr %st, i32 1, i32 %[[NTID]])
+; CHECK: chunk.header:
+define void @k_l3() !cot.kernel !4 {
+  %last = alloca i32
+  %lb = alloca i32
+  %ub = alloca i32
+  %st = alloca i32
+  call void @__kmpc_for_static_init_4(ptr null, i32 0, i32 92, ptr %last, ptr %lb, ptr %ub, ptr %st, i32 1, i32 1)
+  %l = load i32, ptr %lb
+  %l64 = zext i32 %l to i64
+  %u = load i32, ptr %ub
+  %u64 = zext i32 %u to i64
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr null, i32 2, ptr @k_l3.omp_outlined, i64 %l64, i64 %u64)
+  call void @__kmpc_for_static_fini(ptr null, i32 0)
+  ret void
+}
+
+; A standalone distribute, whose body is team code (here with a parallel
+; region of its own bounds), keeps the blocked schedule: one contiguous
+; share of the iterations per team, every team busy.
+; CHECK-LABEL: define void @k_l4(
+; CHECK: call void @__kmpc_for_static_init_4(ptr null, i32 0, i32 92, ptr %last, ptr %lb, ptr %ub, ptr %st, i32 1, i32 1)
+; CHECK-NOT: chunk.header
+define void @k_l4(ptr %lo) !cot.kernel !5 {
+  %last = alloca i32
+  %lb = alloca i32
+  %ub = alloca i32
+  %st = alloca i32
+  call void @__kmpc_for_static_init_4(ptr null, i32 0, i32 92, ptr %last, ptr %lb, ptr %ub, ptr %st, i32 1, i32 1)
+  %l = load i32, ptr %lb
+  store i32 %l, ptr %lo
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr null, i32 1, ptr @k_l3.omp_outlined, ptr %lo)
+  call void @__kmpc_for_static_fini(ptr null, i32 0)
+  ret void
+}
+
+define internal void @k_l3.omp_outlined(ptr, ptr, i64, i64) {
+  ret void
+}
+
 declare void @__kmpc_for_static_init_4(ptr, i32, i32, ptr, ptr, ptr, ptr, i32, i32)
 declare void @__kmpc_for_static_fini(ptr, i32)
+declare void @__kmpc_fork_call(ptr, i32, ptr, ...)
 
-!cot.kernels = !{!10, !11, !12}
+!cot.kernels = !{!10, !11, !12, !13, !14}
 !10 = !{ptr @k_l1, !"spmd", !"default-schedule"}
 !11 = !{ptr @k_l12, !"spmd"}
 !12 = !{ptr @k_l2, !"spmd", !"default-schedule"}
+!13 = !{ptr @k_l3, !"generic", !"default-schedule"}
+!14 = !{ptr @k_l4, !"generic", !"default-schedule"}
 !1 = !{ptr @k_l1}
 !2 = !{ptr @k_l12}
 !3 = !{ptr @k_l2}
+!4 = !{ptr @k_l3}
+!5 = !{ptr @k_l4}
