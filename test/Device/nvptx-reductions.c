@@ -81,6 +81,31 @@ int others(const int *A, int N, double *Out) {
   return Max + Min + And + Or + Xor + LAnd + LOr + (int)Prod;
 }
 
+// Complex sums: Clang's atomic path is a 16-byte (8-byte) compare-and-swap
+// loop through libatomic, which for double _Complex takes the runtime's
+// lock; the plain path adds each part on its own, so the atomic path becomes
+// one atomicrmw fadd per part.
+// CHECK-LABEL: define internal void @__omp_offloading_{{.*}}_complex_sums_l{{[0-9]+}}.omp_outlined(
+// CHECK: call i32 @__cot_gpu_reduce(
+// CHECK-NOT: __atomic_compare_exchange
+// CHECK-DAG: atomicrmw fadd ptr %{{.*}}, float %{{.*}} monotonic
+// CHECK-DAG: atomicrmw fadd ptr %{{.*}}, float %{{.*}} monotonic
+// CHECK-DAG: atomicrmw fadd ptr %{{.*}}, double %{{.*}} monotonic
+// CHECK-DAG: atomicrmw fadd ptr %{{.*}}, double %{{.*}} monotonic
+// CHECK-NOT: __atomic_compare_exchange
+// CHECK-LABEL: define
+double complex_sums(const double *A, int N) {
+  float _Complex CF = 0;
+  double _Complex CD = 0;
+#pragma omp target teams distribute parallel for map(to : A[0:N])              \
+    reduction(+ : CF, CD)
+  for (int K = 0; K < N; ++K) {
+    CF += A[K] + 2.0f * I;
+    CD += A[K] - 1.0 * I;
+  }
+  return crealf(CF) + cimagf(CF) + creal(CD) + cimag(CD);
+}
+
 // One team: the block's threads share the mapped variable.
 // CHECK-LABEL: define internal void @__omp_offloading_{{.*}}_one_team_l{{[0-9]+}}.omp_outlined(
 // CHECK: call i32 @__cot_gpu_reduce(
@@ -117,8 +142,10 @@ int generic(const int *A, int N) {
 }
 
 // PTX: shfl.sync.down.b32
-// PTX: atom.global.add.u32
-// PTX: atom.global.max.s32
+// PTX-DAG: atom.global.add.u32
+// PTX-DAG: atom.global.max.s32
+// PTX-DAG: atom.global.add.f32
+// PTX-DAG: atom.global.add.f64
 
 // REMARK-DAG: remark: kernel '__omp_offloading_{{.*}}_sums_l{{[0-9]+}}' runs in SPMD mode
 // REMARK-DAG: remark: reduction in '__omp_offloading_{{.*}}_sums_l{{[0-9]+}}.omp_outlined' combined per block before one update of the shared copy

@@ -6,7 +6,8 @@
 ; an SPMD kernel with a teams level (each thread's own shared copy) and in
 ; a generic kernel's team code (its main thread alone) the runtime's answer
 ; is known and replaces the call; a list with a variable-length item keeps
-; __kmpc_reduce.
+; __kmpc_reduce. An atomic path that locks or retries becomes one
+; atomicrmw per field where the plain path updates each field on its own.
 ; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-reductions -pass-remarks=openmp-device -pass-remarks-missed=openmp-device -S %s -o - 2>%t.remarks | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 
@@ -157,6 +158,117 @@ define void @sections(ptr %a, i64 %n) {
   ret void
 }
 
+; A double _Complex sum: the plain path adds each part on its own, the
+; atomic path is a 16-byte compare-and-swap loop through libatomic (a lock
+; on the GPU). The atomic path becomes a copy of the plain one with an
+; atomicrmw per part; the merge's phi gets the copy's value.
+define void @complex(ptr %x) {
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_teams(ptr null, i32 1, ptr @complex.teams, ptr %x)
+  ret void
+}
+
+; CHECK-LABEL: define internal void @complex.teams(
+; CHECK: %[[R:.*]] = call i32 @__cot_gpu_reduce(
+; CHECK-NEXT: switch i32 %[[R]], label %done [
+; CHECK-NEXT: i32 1, label %case1
+; CHECK-NEXT: i32 2, label %case1.fieldwise
+; CHECK: done:
+; CHECK-NEXT: phi i32 [ 0, %entry ], [ 1, %case1 ], [ 1, %case1.fieldwise ]
+; CHECK: case1.fieldwise:
+; CHECK-NOT: load double, ptr %x
+; CHECK: %[[RE:.*]] = load double, ptr %priv, align 8
+; CHECK-NOT: load double, ptr %x
+; CHECK: %[[IM:.*]] = load double, ptr %priv.im.fieldwise, align 8
+; CHECK-NEXT: atomicrmw fadd ptr %x, double %[[RE]] monotonic, align 8
+; CHECK: atomicrmw fadd ptr %x.im{{.*}}, double %[[IM]] monotonic, align 8
+; CHECK-NEXT: call void @__kmpc_end_reduce_nowait(
+; CHECK-NEXT: br label %done
+; CHECK-NOT: __atomic_compare_exchange
+; CHECK: }
+define internal void @complex.teams(ptr %gtid, ptr %btid, ptr %x) {
+entry:
+  %priv = alloca { double, double }, align 8
+  %expected = alloca { double, double }, align 8
+  %desired = alloca { double, double }, align 8
+  %list = alloca [1 x ptr], align 8
+  store ptr %priv, ptr %list, align 8
+  %r = call i32 @__kmpc_reduce_nowait(ptr null, i32 0, i32 1, i64 8, ptr %list, ptr @spmd.reduce, ptr null)
+  switch i32 %r, label %done [
+    i32 1, label %case1
+    i32 2, label %case2
+  ]
+case1:
+  %x.re = load double, ptr %x, align 8
+  %x.im = getelementptr inbounds { double, double }, ptr %x, i32 0, i32 1
+  %x.imv = load double, ptr %x.im, align 8
+  %p.re = load double, ptr %priv, align 8
+  %priv.im = getelementptr inbounds { double, double }, ptr %priv, i32 0, i32 1
+  %p.im = load double, ptr %priv.im, align 8
+  %re = fadd double %x.re, %p.re
+  %im = fadd double %x.imv, %p.im
+  store double %re, ptr %x, align 8
+  %x.im2 = getelementptr inbounds { double, double }, ptr %x, i32 0, i32 1
+  store double %im, ptr %x.im2, align 8
+  call void @__kmpc_end_reduce_nowait(ptr null, i32 0, ptr null)
+  br label %done
+case2:
+  call void @__atomic_load(i64 16, ptr %x, ptr %expected, i32 0)
+  br label %retry
+retry:
+  %ok = call i1 @__atomic_compare_exchange(i64 16, ptr %x, ptr %expected, ptr %desired, i32 0, i32 0)
+  br i1 %ok, label %done, label %retry
+done:
+  %how = phi i32 [ 0, %entry ], [ 1, %case1 ], [ 2, %retry ]
+  ret void
+}
+
+; A double _Complex product mixes the parts: the atomic path stays.
+; CHECK-LABEL: define internal void @product.teams(
+; CHECK-NOT: fieldwise
+; CHECK: call zeroext i1 @__atomic_compare_exchange(
+define void @product(ptr %x) {
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_teams(ptr null, i32 1, ptr @product.teams, ptr %x)
+  ret void
+}
+
+define internal void @product.teams(ptr %gtid, ptr %btid, ptr %x) {
+entry:
+  %priv = alloca { double, double }, align 8
+  %expected = alloca { double, double }, align 8
+  %desired = alloca { double, double }, align 8
+  %list = alloca [1 x ptr], align 8
+  store ptr %priv, ptr %list, align 8
+  %r = call i32 @__kmpc_reduce_nowait(ptr null, i32 0, i32 1, i64 8, ptr %list, ptr @spmd.reduce, ptr null)
+  switch i32 %r, label %done [
+    i32 1, label %case1
+    i32 2, label %case2
+  ]
+case1:
+  %x.re = load double, ptr %x, align 8
+  %x.im = getelementptr inbounds { double, double }, ptr %x, i32 0, i32 1
+  %x.imv = load double, ptr %x.im, align 8
+  %p.re = load double, ptr %priv, align 8
+  %priv.im = getelementptr inbounds { double, double }, ptr %priv, i32 0, i32 1
+  %p.im = load double, ptr %priv.im, align 8
+  %rr = fmul double %x.re, %p.re
+  %ii = fmul double %x.imv, %p.im
+  %re = fsub double %rr, %ii
+  %ri = fmul double %x.re, %p.im
+  %ir = fmul double %x.imv, %p.re
+  %im = fadd double %ri, %ir
+  store double %re, ptr %x, align 8
+  store double %im, ptr %x.im, align 8
+  br label %done
+case2:
+  call void @__atomic_load(i64 16, ptr %x, ptr %expected, i32 0)
+  br label %retry
+retry:
+  %ok = call zeroext i1 @__atomic_compare_exchange(i64 16, ptr %x, ptr %expected, ptr %desired, i32 0, i32 0)
+  br i1 %ok, label %done, label %retry
+done:
+  ret void
+}
+
 ; REMARK-DAG: remark: <unknown>:0:0: reduction in 'spmd.teams' combined per block before one update of the shared copy
 ; REMARK-DAG: remark: <unknown>:0:0: reduction in 'generic.parallel' combined per block before one update of the shared copy
 ; REMARK-DAG: remark: <unknown>:0:0: reduction in 'sections' updates the shared copy from every thread: a private copy is not a local of fixed size (array section?)
@@ -170,10 +282,14 @@ declare i32 @__kmpc_reduce_nowait(ptr, i32, i32, i64, ptr, ptr, ptr)
 declare void @__kmpc_end_reduce_nowait(ptr, i32, ptr)
 declare i32 @__kmpc_reduce(ptr, i32, i32, i64, ptr, ptr, ptr)
 declare void @__kmpc_end_reduce(ptr, i32, ptr)
+declare void @__atomic_load(i64, ptr, ptr, i32)
+declare i1 @__atomic_compare_exchange(i64, ptr, ptr, ptr, i32, i32)
 
 ; CHECK: attributes #[[INLINE]] = { alwaysinline }
 ; CHECK: attributes #[[NOINLINE]] = { noinline }
 
-!cot.kernels = !{!0, !1}
+!cot.kernels = !{!0, !1, !2, !3}
 !0 = !{ptr @spmd, !"spmd", !"teams"}
 !1 = !{ptr @generic, !"generic"}
+!2 = !{ptr @complex, !"spmd", !"teams"}
+!3 = !{ptr @product, !"spmd", !"teams"}
