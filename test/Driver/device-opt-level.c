@@ -43,7 +43,7 @@ int main(void) {
   return 0;
 }
 
-// O0: define internal {{.*}}void @__omp_offloading_{{.*}}_main_l{{[0-9]+}}.impl({{.*}}) {{.*}}#[[IMPL:[0-9]+]] {
+// O0: define internal {{.*}}void @__omp_offloading_{{.*}}_main_l{{[0-9]+}}.impl({{.*}}) {{.*}}#[[IMPL:[0-9]+]]{{( !cot.srcloc ![0-9]+)?}} {
 // O0: define internal {{.*}}i32 @twice(
 // O0: define void @__omp_offloading_{{.*}}_main_l{{[0-9]+}}(ptr
 // O0: call {{.*}}void @__omp_offloading_{{.*}}_main_l{{[0-9]+}}.impl(

@@ -46,6 +46,7 @@
 // LINK: offload-save-temps-openmp-x86_64-pc-linux-gnu.bc
 // LINK: prog
 // LINK-NEXT: prog-device-images.o
+// LINK-NEXT: prog-device-x86_64-link.err
 // LINK-NEXT: prog-device-x86_64-pc-linux-gnu.bc
 // LINK-NEXT: prog-device-x86_64.o
 // LINK-NEXT: prog-device-x86_64.so

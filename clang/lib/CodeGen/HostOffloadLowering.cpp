@@ -38,6 +38,7 @@
 #include "HostLowering.h"
 
 #include "OffloadABI.h"
+#include "OpenMPDevice/Diagnostics.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
@@ -52,15 +53,29 @@ namespace cot {
 
 namespace hostlowering {
 
-std::string siteLocation(const Site &S) {
-  std::string File = "<unknown>";
+/// The source file a site's marker names.
+static StringRef siteFile(const Site &S) {
   if (auto *GV = dyn_cast<GlobalVariable>(
           S.Open->getArgOperand(SiteOpFile)->stripPointerCasts()))
     if (auto *Data = dyn_cast_or_null<ConstantDataArray>(GV->getInitializer());
         Data && Data->isCString())
-      File = Data->getAsCString().str();
-  auto *Line = cast<ConstantInt>(S.Open->getArgOperand(SiteOpLine));
-  return File + ":" + std::to_string(Line->getZExtValue());
+      return Data->getAsCString();
+  return "<unknown>";
+}
+
+static unsigned siteLine(const Site &S) {
+  return cast<ConstantInt>(S.Open->getArgOperand(SiteOpLine))->getZExtValue();
+}
+
+std::string siteLocation(const Site &S) {
+  return (siteFile(S) + ":" + Twine(siteLine(S))).str();
+}
+
+/// The construct's file:line on its outlined function, for the errors the
+/// device link reports about the kernel without -g.
+static void recordConstructLocation(const Site &S) {
+  if (S.Kernel)
+    setSourceLocation(*S.Kernel, siteFile(S), siteLine(S));
 }
 
 int siteId(const CallInst *CI) {
@@ -215,6 +230,7 @@ bool Lowering::findOutlinedCalls() {
                                   ->getZExtValue()));
       return false;
     }
+    recordConstructLocation(S);
     auto *Flags = cast<ConstantInt>(S.Open->getArgOperand(SiteOpFlags));
     KernelMode Mode = (Flags->getZExtValue() & SiteSPMD) ? KernelMode::SPMD
                                                           : KernelMode::Generic;

@@ -39,14 +39,18 @@ Expected<std::string> TempFiles::create(StringRef Name, StringRef Suffix) {
   return Files.back();
 }
 
-Error runCommand(ArrayRef<StringRef> Args, bool Verbose) {
+Error runCommand(ArrayRef<StringRef> Args, bool Verbose, StringRef ErrorsFile) {
   if (Verbose) {
     for (StringRef A : Args)
       errs() << " \"" << A << "\"";
     errs() << "\n";
   }
   std::string ErrMsg;
-  int Rc = sys::ExecuteAndWait(Args[0], Args, std::nullopt, {}, 0, 0, &ErrMsg);
+  SmallVector<std::optional<StringRef>, 3> Redirects;
+  if (!ErrorsFile.empty())
+    Redirects = {std::nullopt, std::nullopt, ErrorsFile};
+  int Rc =
+      sys::ExecuteAndWait(Args[0], Args, std::nullopt, Redirects, 0, 0, &ErrMsg);
   if (Rc != 0)
     return createStringError(inconvertibleErrorCode(),
                              "device link command failed: %s%s",

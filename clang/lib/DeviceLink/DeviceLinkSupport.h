@@ -45,8 +45,10 @@ private:
 };
 
 
-/// Runs a tool; prints the command line first with -v.
-llvm::Error runCommand(llvm::ArrayRef<llvm::StringRef> Args, bool Verbose);
+/// Runs a tool; prints the command line first with -v. With \p ErrorsFile,
+/// the tool's standard error goes there instead.
+llvm::Error runCommand(llvm::ArrayRef<llvm::StringRef> Args, bool Verbose,
+                       llvm::StringRef ErrorsFile = "");
 
 /// The pipeline text of LLVM's default pipeline at \p Level:
 /// "default<O2>" and so on.

@@ -10,12 +10,15 @@
 // assembly), and the image is an ELF shared object, linked by our own driver against
 // libomptarget-hostdevice.a (the device side of the omp_* API) with
 // -Bsymbolic so that the image's own definitions win over the program's
-// when the host plugin dlopens it.
+// when the host plugin dlopens it. -z defs makes a function that device
+// code calls and nothing defines a link error; the linker's messages are
+// followed by the file:line of each such call, from the device program.
 //
 //===----------------------------------------------------------------------===//
 
 #include "DeviceToolChain.h"
 #include "ImageWrapper.h"
+#include "OpenMPDevice/Diagnostics.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -27,6 +30,50 @@ namespace {
 CodeGenOptLevel codeGenLevel(OptimizationLevel Level) {
   return Level == OptimizationLevel::O0 ? CodeGenOptLevel::None
                                         : CodeGenOptLevel::Default;
+}
+
+/// The symbols GNU ld's \p Output names in "undefined reference to `NAME'"
+/// (mangled: the link passes --no-demangle), each once.
+SmallVector<std::string, 4> undefinedReferences(StringRef Output) {
+  static constexpr StringLiteral Marker = "undefined reference to `";
+  SmallVector<std::string, 4> Names;
+  for (size_t At = Output.find(Marker); At != StringRef::npos;
+       At = Output.find(Marker)) {
+    Output = Output.drop_front(At + Marker.size());
+    std::string Name = Output.take_until([](char C) { return C == '\''; }).str();
+    if (!is_contained(Names, Name))
+      Names.push_back(std::move(Name));
+  }
+  return Names;
+}
+
+/// After a failed link: where device code calls each function the linker
+/// found no definition of (the linker knows no source locations without
+/// -g; the device program does).
+void reportUndefinedCallees(Module &M, StringRef LinkerErrors) {
+  for (const std::string &Name : undefinedReferences(LinkerErrors))
+    if (Function *F = M.getFunction(Name); F && F->isDeclaration())
+      reportUndefinedCallee(*F, "which no device code defines (a function "
+                                "defined in another file needs '#pragma omp "
+                                "declare target' at its definition)");
+}
+
+/// Links the host device's shared object from \p Args, forwarding the
+/// linker's messages; when it fails, says where device code calls what is
+/// undefined.
+Error linkSharedObject(Module &M, ArrayRef<StringRef> Args,
+                       const ToolChainContext &Opts) {
+  Expected<std::string> ErrorsFile =
+      Opts.Temps.create("device-x86_64-link", "err");
+  if (!ErrorsFile)
+    return ErrorsFile.takeError();
+  Error LinkError = runCommand(Args, Opts.Verbose, *ErrorsFile);
+  auto Errors = MemoryBuffer::getFile(*ErrorsFile);
+  if (Errors)
+    errs() << (*Errors)->getBuffer();
+  if (LinkError && Errors)
+    reportUndefinedCallees(M, (*Errors)->getBuffer());
+  return LinkError;
 }
 
 /// Builds the shared object that the host plugin loads.
@@ -55,8 +102,8 @@ Expected<std::string> buildSharedObject(Module &M, OptimizationLevel Level,
       Opts.Executable, "-shared",         "-fopenmp",  "-o",
       *Image,          *Obj,              HostDeviceLib, "-Wl,-Bsymbolic",
       "-Wl,-z,defs",   "-Wl,--as-needed", "-lstdc++",  "-lm",
-      "-latomic"};
-  if (Error E = runCommand(Args, Opts.Verbose))
+      "-latomic",      "-Wl,--no-demangle"};
+  if (Error E = linkSharedObject(M, Args, Opts))
     return std::move(E);
   auto Bytes = MemoryBuffer::getFile(*Image);
   if (!Bytes)

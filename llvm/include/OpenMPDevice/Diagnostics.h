@@ -50,10 +50,20 @@ private:
   std::string Msg;
 };
 
-/// "file:line: " of \p At, else of \p F, when the program has debug info;
-/// empty otherwise.
+/// "file:line: " of \p At, else of \p F: from debug info (-g), else from
+/// where the compile recorded \p F's source (setSourceLocation: a target
+/// construct, a declare target function); empty when neither says.
 std::string sourceLocation(const llvm::Function *F,
                            const llvm::Instruction *At = nullptr);
+
+/// Records \p File:\p Line as where \p F comes from (`!cot.srcloc`), which
+/// errors name in programs built without -g: Clang's debug info, even
+/// locations only, costs more than linear compile time in the number of
+/// target regions.
+void setSourceLocation(llvm::Function &F, llvm::StringRef File, unsigned Line);
+
+/// Gives \p To the recorded source location of \p From, unless it has one.
+void copySourceLocation(const llvm::Function &From, llvm::Function &To);
 
 /// Reports an error in the device code of \p F (at \p At when known).
 void reportDeviceError(const llvm::Function &F, const llvm::Twine &Msg,
@@ -61,6 +71,11 @@ void reportDeviceError(const llvm::Function &F, const llvm::Twine &Msg,
 
 /// Reports an error about the device program \p M as a whole.
 void reportDeviceError(llvm::Module &M, const llvm::Twine &Msg);
+
+/// Reports that device code calls \p Callee, which the device program does
+/// not define: "file:line: device code calls 'Callee' (in function
+/// 'Caller'), <Why>", at the first call.
+void reportUndefinedCallee(const llvm::Function &Callee, const llvm::Twine &Why);
 
 /// Whether a device pass reported an error in \p M. Reporting one marks the
 /// module (named metadata `cot.device-errors`); later device passes leave a

@@ -67,7 +67,8 @@ void eraseKernelMetadata(llvm::Module &M);
 /// (`!cot.kernel`): the microtasks its code passes to __kmpc_fork_call and
 /// __kmpc_fork_teams, and with -g the compiler-generated (artificial)
 /// bodies that outlined functions call. Functions of the program the region
-/// calls are not members.
+/// calls are not members. Members get the kernel's source location
+/// (Diagnostics.h), so that errors in them name the construct's file:line.
 void recordKernelMembers(llvm::Function &Kernel);
 
 /// The kernel whose construct \p F was outlined from, if any.

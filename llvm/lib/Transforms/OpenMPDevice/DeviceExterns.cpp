@@ -17,7 +17,6 @@
 #include "OpenMPDevice/Passes.h"
 
 #include "llvm/ADT/StringSet.h"
-#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
 #define DEBUG_TYPE "openmp-device-check-externs"
@@ -25,13 +24,6 @@
 using namespace llvm;
 
 namespace cot {
-
-static const Instruction *firstInstructionUsing(const Function &F) {
-  for (const User *U : F.users())
-    if (const auto *I = dyn_cast<Instruction>(U))
-      return I;
-  return nullptr;
-}
 
 PreservedAnalyses CheckDeviceExternsPass::run(Module &M,
                                               ModuleAnalysisManager &) {
@@ -43,13 +35,8 @@ PreservedAnalyses CheckDeviceExternsPass::run(Module &M,
     if (!F.isDeclaration() || F.isIntrinsic() || F.use_empty() ||
         FromCUDA.contains(F.getName()))
       continue;
-    const Instruction *Use = firstInstructionUsing(F);
-    const Function *Caller = Use ? Use->getFunction() : nullptr;
-    std::string Location = sourceLocation(Caller, Use);
-    StringRef CallerName = Caller ? Caller->getName() : "?";
-    reportDeviceError(M, Twine(Location) + "device code calls '" + F.getName() +
-                             "' (in function '" + CallerName +
-                             "'), which is not available on " + NVPTXTriple);
+    reportUndefinedCallee(F, Twine("which is not available on ") +
+                                 NVPTXTriple);
     return PreservedAnalyses::all();
   }
   return PreservedAnalyses::all();

@@ -51,11 +51,29 @@ using namespace llvm;
 
 namespace cot {
 
-/// The annotations (llvm.global.annotations) of \p M: each annotated
-/// function or variable with its annotation's text.
-static SmallVector<std::pair<GlobalValue *, StringRef>, 8>
-annotations(Module &M) {
-  SmallVector<std::pair<GlobalValue *, StringRef>, 8> Result;
+/// An annotation (llvm.global.annotations entry): the annotated function or
+/// variable, its text and where the source annotates it.
+struct Annotation {
+  GlobalValue *GV;
+  StringRef Text;
+  StringRef File;
+  unsigned Line;
+};
+
+/// The C string \p V points to, if a constant one.
+static std::optional<StringRef> constantCString(Value *V) {
+  auto *Str = dyn_cast<GlobalVariable>(V->stripPointerCasts());
+  auto *Data = Str && Str->hasInitializer()
+                   ? dyn_cast<ConstantDataArray>(Str->getInitializer())
+                   : nullptr;
+  if (!Data || !Data->isCString())
+    return std::nullopt;
+  return Data->getAsCString();
+}
+
+/// The annotations of \p M.
+static SmallVector<Annotation, 8> annotations(Module &M) {
+  SmallVector<Annotation, 8> Result;
   GlobalVariable *Annotations = M.getNamedGlobal("llvm.global.annotations");
   if (!Annotations || !Annotations->hasInitializer())
     return Result;
@@ -64,15 +82,15 @@ annotations(Module &M) {
     return Result;
   for (Value *Op : Array->operands()) {
     auto *Entry = dyn_cast<ConstantStruct>(Op);
-    if (!Entry || Entry->getNumOperands() < 2)
+    if (!Entry || Entry->getNumOperands() < 4)
       continue;
-    auto *Str = dyn_cast<GlobalVariable>(Entry->getOperand(1)->stripPointerCasts());
-    auto *Data = Str && Str->hasInitializer()
-                     ? dyn_cast<ConstantDataArray>(Str->getInitializer())
-                     : nullptr;
     auto *GV = dyn_cast<GlobalValue>(Entry->getOperand(0)->stripPointerCasts());
-    if (Data && Data->isCString() && GV)
-      Result.push_back({GV, Data->getAsCString()});
+    std::optional<StringRef> Text = constantCString(Entry->getOperand(1));
+    std::optional<StringRef> File = constantCString(Entry->getOperand(2));
+    auto *Line = dyn_cast<ConstantInt>(Entry->getOperand(3));
+    if (GV && Text)
+      Result.push_back({GV, *Text, File ? *File : StringRef(),
+                        Line ? unsigned(Line->getZExtValue()) : 0});
   }
   return Result;
 }
@@ -80,9 +98,9 @@ annotations(Module &M) {
 /// Functions and variables with the annotation \p Which.
 static SmallVector<GlobalValue *, 8> annotated(Module &M, StringRef Which) {
   SmallVector<GlobalValue *, 8> Found;
-  for (auto &[GV, Text] : annotations(M))
-    if (Text == Which)
-      Found.push_back(GV);
+  for (const Annotation &A : annotations(M))
+    if (A.Text == Which)
+      Found.push_back(A.GV);
   return Found;
 }
 
@@ -95,8 +113,9 @@ struct DeviceVariant {
 /// The `declare variant`s that only offload devices select (OffloadMarkers.h).
 static SmallVector<DeviceVariant, 4> deviceVariants(Module &M) {
   SmallVector<DeviceVariant, 4> Found;
-  for (auto &[GV, Text] : annotations(M)) {
-    StringRef Symbol = Text;
+  for (const Annotation &A : annotations(M)) {
+    GlobalValue *GV = A.GV;
+    StringRef Symbol = A.Text;
     bool GPUOnly = Symbol.consume_front(GPUVariantAnnotation);
     if (!GPUOnly && !Symbol.consume_front(DeviceVariantAnnotation))
       continue;
@@ -374,6 +393,16 @@ std::optional<unsigned> recordedOptLevel(const Module &M) {
   return std::nullopt;
 }
 
+/// Where the source declares each declare target function, on its device
+/// copy (Diagnostics.h): errors in it name that file:line without -g.
+static void recordDeclareTargetLocations(Module &Host,
+                                         const ValueToValueMapTy &VMap) {
+  for (const Annotation &A : annotations(Host))
+    if (A.Text == DeclareTargetAnnotation && !A.File.empty())
+      if (auto *DevF = dyn_cast_or_null<Function>(VMap.lookup(A.GV)))
+        setSourceLocation(*DevF, A.File, A.Line);
+}
+
 Expected<DeviceModule> extractDeviceModule(Module &Host,
                                            ArrayRef<KernelInfo> Kernels,
                                            unsigned OptLevel) {
@@ -395,6 +424,8 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
   eraseHostOnlyArrays(*Dev);
   rebindHostVariants(*Dev);
   bindHostVariantCalls(*Dev, HostVariantSide::Device);
+
+  recordDeclareTargetLocations(Host, VMap);
 
   DeviceModule Result;
   SmallPtrSet<GlobalValue *, 32> Keep;

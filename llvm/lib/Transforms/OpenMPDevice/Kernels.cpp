@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OpenMPDevice/Kernels.h"
+#include "OpenMPDevice/Diagnostics.h"
 #include "ForkCalls.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -147,6 +148,7 @@ void recordKernelMembers(Function &Kernel) {
     if (!Seen.insert(F).second)
       continue;
     F->setMetadata(KindID, Owner);
+    copySourceLocation(Kernel, *F);
     append_range(Work, outlinedFrom(*F));
   }
 }
