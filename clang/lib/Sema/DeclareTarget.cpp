@@ -56,8 +56,13 @@ static bool isIndirect(const ValueDecl &VD) {
 void markDeclareTarget(ValueDecl *VD) {
   std::optional<OMPDeclareTargetDeclAttr::DevTypeTy> DevType =
       OMPDeclareTargetDeclAttr::getDeviceType(VD);
-  if (!DevType || *DevType == OMPDeclareTargetDeclAttr::DT_Host)
+  if (!DevType)
     return;
+  if (*DevType == OMPDeclareTargetDeclAttr::DT_Host) {
+    if (isa<FunctionDecl>(VD))
+      addAnnotation(VD, HostOnlyAnnotation);
+    return;
+  }
   // One parse serves host and device: Clang's host CodeGen would drop a
   // device_type(nohost) function, which device code (and the host fallback
   // of the regions that call it) needs, so it is emitted as for any.

@@ -68,6 +68,9 @@ constexpr llvm::StringLiteral DeclareTargetLinkAnnotation =
 /// call them through their host addresses.
 constexpr llvm::StringLiteral DeclareTargetIndirectAnnotation =
     "cot.declare_target_indirect";
+/// The annotation on `declare target device_type(host)` functions: device
+/// code must not call them (extraction reports where it does).
+constexpr llvm::StringLiteral HostOnlyAnnotation = "cot.host_only";
 /// Annotations on a function with a `declare variant` whose selector holds
 /// on offload devices but not on the host: "<prefix><variant's symbol>".
 /// Device code calls the variant instead: on every offload device

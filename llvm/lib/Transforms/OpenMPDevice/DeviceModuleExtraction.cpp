@@ -32,6 +32,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -403,6 +404,41 @@ static void recordDeclareTargetLocations(Module &Host,
         setSourceLocation(*DevF, A.File, A.Line);
 }
 
+/// The instruction of a function in \p Needed that uses \p F, if any.
+static const Instruction *useIn(const Function &F,
+                                const SetVector<GlobalValue *> &Needed) {
+  for (const User *U : F.users())
+    if (auto *I = dyn_cast<Instruction>(U);
+        I && Needed.contains(const_cast<Function *>(I->getFunction())))
+      return I;
+  return nullptr;
+}
+
+/// An error when device code (\p Needed) calls a `declare target
+/// device_type(host)` function, as upstream Clang gives: the function has
+/// no device version.
+static Error checkHostOnlyCalls(Module &Host,
+                                const SetVector<GlobalValue *> &Needed) {
+  for (const Annotation &A : annotations(Host)) {
+    auto *F = dyn_cast<Function>(A.GV);
+    const Instruction *Use =
+        F && A.Text == HostOnlyAnnotation ? useIn(*F, Needed) : nullptr;
+    if (!Use)
+      continue;
+    std::string Where = sourceLocation(Use->getFunction(), Use);
+    return createStringError(
+        inconvertibleErrorCode(),
+        Where + "device code calls '" + demangle(F->getName()) +
+            "' (in function '" + Use->getFunction()->getName() +
+            "'), which is 'declare target device_type(host)'" +
+            (A.File.empty() ? std::string()
+                            : " at " + A.File.str() + ":" +
+                                  std::to_string(A.Line)) +
+            ": it is not available on offload devices");
+  }
+  return Error::success();
+}
+
 Expected<DeviceModule> extractDeviceModule(Module &Host,
                                            ArrayRef<KernelInfo> Kernels,
                                            unsigned OptLevel) {
@@ -417,6 +453,8 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
       annotated(Host, DeclareTargetLinkAnnotation);
   SmallPtrSet<GlobalValue *, 4> Links(LinkVars.begin(), LinkVars.end());
   SetVector<GlobalValue *> Needed = reachableFrom(Roots);
+  if (Error E = checkHostOnlyCalls(Host, Needed))
+    return std::move(E);
   SmallPtrSet<GlobalValue *, 32> RootSet(Roots.begin(), Roots.end());
 
   ValueToValueMapTy VMap;
