@@ -7,6 +7,19 @@
 // WARN: warning: '-fopenmp-cuda-mode' is not supported
 // WARN: warning: '-fopenmp-force-usm' is not supported
 // WARN-NOT: warning
+// Upstream's GPU tuning and driver-choice flags, also warned about.
+// RUN: %clang -### -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda --offload-arch=sm_90 --offload-new-driver --no-offload-new-driver -fopenmp-assume-no-thread-state -fopenmp-assume-no-nested-parallelism -fopenmp-assume-teams-oversubscription -fno-openmp-assume-threads-oversubscription -fopenmp-cuda-number-of-sm=132 -fopenmp-cuda-blocks-per-sm=4 -fopenmp-cuda-teams-reduction-recs-num=2048 -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=TUNING
+// TUNING: warning: '--offload-new-driver' is not supported by clang-offload and has no effect: clang-offload has one offload driver
+// TUNING: warning: '--no-offload-new-driver' is not supported
+// TUNING: warning: '-fopenmp-assume-no-thread-state' is not supported by clang-offload and has no effect: the GPU lowering decides from the code
+// TUNING: warning: '-fopenmp-assume-no-nested-parallelism' is not supported
+// TUNING: warning: '-fopenmp-assume-teams-oversubscription' is not supported
+// TUNING: warning: '-fno-openmp-assume-threads-oversubscription' is not supported
+// TUNING: warning: '-fopenmp-cuda-number-of-sm=132' is not supported by clang-offload and has no effect: the CUDA plugin reads the GPU's SM count at run time
+// TUNING: warning: '-fopenmp-cuda-blocks-per-sm=4' is not supported
+// TUNING: warning: '-fopenmp-cuda-teams-reduction-recs-num=2048' is not supported
+// TUNING-NOT: -fopenmp-assume
+// TUNING-NOT: -fopenmp-cuda-
 // RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s --check-prefix=OUT
 // OUT: on-device 1
 //

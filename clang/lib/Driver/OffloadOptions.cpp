@@ -120,6 +120,27 @@ static constexpr IgnoredFlag IgnoredFlags[] = {
     {"-fopenmp-cuda-mode", "the GPU runtime has one mode"},
     {"-fopenmp-force-usm", "use '#pragma omp requires "
                            "unified_shared_memory'"},
+    {"--offload-new-driver", "clang-offload has one offload driver"},
+    {"--no-offload-new-driver", "clang-offload has one offload driver"},
+    {"-fopenmp-assume-no-thread-state",
+     "the GPU lowering decides from the code"},
+    {"-fopenmp-assume-no-nested-parallelism",
+     "the GPU lowering decides from the code"},
+    {"-fopenmp-assume-teams-oversubscription",
+     "the GPU lowering decides from the code"},
+    {"-fopenmp-assume-threads-oversubscription",
+     "the GPU lowering decides from the code"},
+    {"-fno-openmp-assume-teams-oversubscription",
+     "the GPU lowering decides from the code"},
+    {"-fno-openmp-assume-threads-oversubscription",
+     "the GPU lowering decides from the code"},
+    {"-fopenmp-cuda-number-of-sm=",
+     "the CUDA plugin reads the GPU's SM count at run time"},
+    {"-fopenmp-cuda-blocks-per-sm=",
+     "the CUDA plugin's launch model sizes the grid from occupancy"},
+    {"-fopenmp-cuda-teams-reduction-recs-num=",
+     "teams reductions need no buffer here: each block combines with "
+     "atomics"},
 };
 
 /// The level of -fopenmp-target-debug[=N] (1 without a value).
