@@ -3,19 +3,47 @@
 ; region it starts (33) become one cyclic loop over the league (220, 221),
 ; also when the teams code pushes a num_threads value (the launch makes the
 ; blocks that size). A generic kernel and the thread loop of a region
-; another kernel starts too keep their kinds.
+; another kernel starts too keep their kinds. The chunk loop that
+; openmp-device-cyclic-schedules put around the league's thread loop
+; becomes a counted one (ChunkLoops.h) unless the per-iteration code has a
+; loop of its own.
 ; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-league-loops -S %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @league.teams(
 ; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 220,
+; The league's grid-stride loop is counted, so that LLVM can unroll it:
+; skipped when the thread's first iteration is past the end, each chunk
+; assumed within the loop, the thread-number reload for static_fini moved
+; after it.
 ; CHECK-LABEL: define internal void @league.parallel(
 ; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 221,
+; CHECK-NEXT: %[[FIRST:.*]] = load i64, ptr %lb
+; CHECK: %chunks = add i64 %{{.*}}, 1
+; CHECK-NEXT: %[[ANY:.*]] = icmp sle i64 %[[FIRST]], %orig.ub
+; CHECK-NEXT: br i1 %[[ANY]], label %chunk.header, label %chunk.exit
+; CHECK: chunk.header:
+; CHECK-NEXT: %chunk = phi i64 [ 0, %entry ], [ %chunk.next, %tail ]
+; CHECK-NEXT: %[[LB:.*]] = load i64, ptr %lb
+; CHECK-NEXT: %[[IN:.*]] = icmp sle i64 %[[LB]], %orig.ub
+; CHECK-NEXT: call void @llvm.assume(i1 %[[IN]])
+; CHECK: tail:
+; CHECK-NOT: load i32
+; CHECK: %chunk.next = add nuw nsw i64 %chunk, 1
+; CHECK-NEXT: %[[MORE:.*]] = icmp ult i64 %chunk.next, %chunks
+; CHECK-NEXT: br i1 %[[MORE]], label %chunk.header, label %chunk.exit
+; CHECK: chunk.exit:
+; CHECK-NEXT: %tidp = load ptr, ptr %tid
+; CHECK-NEXT: %g = load i32, ptr %tidp
+; CHECK-NEXT: call void @__kmpc_for_static_fini(ptr null, i32 %g)
 ; CHECK-LABEL: define internal void @shared.parallel(
 ; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 33,
 ; CHECK-LABEL: define internal void @pushes.teams(
 ; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 220,
+; Per-iteration code with a loop of its own: the chunk loop stays as it is.
 ; CHECK-LABEL: define internal void @pushes.parallel(
 ; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 221,
+; CHECK-NOT: %chunks
+; CHECK: %more = icmp sle i64 %next, %orig.ub
 ; CHECK-LABEL: define internal void @generic.teams(
 ; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 91,
 ; CHECK-LABEL: define internal void @shares.teams(
@@ -36,12 +64,39 @@ define internal void @league.teams(ptr %gtid, ptr %btid) !cot.kernel !10 {
   ret void
 }
 
-define internal void @league.parallel(ptr %gtid, ptr %btid) !cot.kernel !10 {
+define internal void @league.parallel(ptr %gtid, ptr %btid, ptr %a, ptr %sum, ptr %tid) !cot.kernel !10 {
+entry:
   %last = alloca i32
   %lb = alloca i64
   %ub = alloca i64
   %st = alloca i64
+  %orig.ub = load i64, ptr %ub
   call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 33, ptr %last, ptr %lb, ptr %ub, ptr %st, i64 1, i64 1)
+  br label %chunk.header
+chunk.header:
+  %l = load i64, ptr %lb
+  %u = load i64, ptr %ub
+  %in = icmp sle i64 %l, %u
+  br i1 %in, label %body, label %tail
+body:
+  %p = getelementptr i32, ptr %a, i64 %l
+  %v = load i32, ptr %p
+  %s = load i32, ptr %sum
+  %n = add i32 %s, %v
+  store i32 %n, ptr %sum
+  br label %tail
+tail:
+  %tidp = load ptr, ptr %tid
+  %g = load i32, ptr %tidp
+  %stv = load i64, ptr %st
+  %lbv = load i64, ptr %lb
+  %next = add i64 %lbv, %stv
+  store i64 %next, ptr %lb
+  store i64 %next, ptr %ub
+  %more = icmp sle i64 %next, %orig.ub
+  br i1 %more, label %chunk.header, label %chunk.exit, !cot.chunk-loop !20
+chunk.exit:
+  call void @__kmpc_for_static_fini(ptr null, i32 %g)
   ret void
 }
 
@@ -70,12 +125,44 @@ define internal void @pushes.teams(ptr %gtid, ptr %btid) !cot.kernel !11 {
   ret void
 }
 
-define internal void @pushes.parallel(ptr %gtid, ptr %btid) !cot.kernel !11 {
+define internal void @pushes.parallel(ptr %gtid, ptr %btid, ptr %a, ptr %sum) !cot.kernel !11 {
+entry:
   %last = alloca i32
   %lb = alloca i64
   %ub = alloca i64
   %st = alloca i64
+  %orig.ub = load i64, ptr %ub
   call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 33, ptr %last, ptr %lb, ptr %ub, ptr %st, i64 1, i64 1)
+  br label %chunk.header
+chunk.header:
+  %l = load i64, ptr %lb
+  br label %iter
+iter:
+  %iv = phi i64 [ %l, %chunk.header ], [ %iv.next, %iter.end ]
+  %u = load i64, ptr %ub
+  %in = icmp sle i64 %iv, %u
+  br i1 %in, label %inner, label %tail
+inner:
+  %k = phi i64 [ 0, %iter ], [ %k.next, %inner ]
+  %p = getelementptr i32, ptr %a, i64 %k
+  %v = load i32, ptr %p
+  store i32 %v, ptr %sum
+  %k.next = add i64 %k, 1
+  %k.more = icmp slt i64 %k.next, %iv
+  br i1 %k.more, label %inner, label %iter.end
+iter.end:
+  %iv.next = add i64 %iv, 1
+  br label %iter
+tail:
+  %stv = load i64, ptr %st
+  %lbv = load i64, ptr %lb
+  %next = add i64 %lbv, %stv
+  store i64 %next, ptr %lb
+  store i64 %next, ptr %ub
+  %more = icmp sle i64 %next, %orig.ub
+  br i1 %more, label %chunk.header, label %chunk.exit, !cot.chunk-loop !20
+chunk.exit:
+  call void @__kmpc_for_static_fini(ptr null, i32 0)
   ret void
 }
 
@@ -109,6 +196,7 @@ define internal void @shares.teams(ptr %gtid, ptr %btid) !cot.kernel !13 {
   ret void
 }
 
+declare void @__kmpc_for_static_fini(ptr, i32)
 declare void @__kmpc_for_static_init_8(ptr, i32, i32, ptr, ptr, ptr, ptr, i64, i64)
 declare void @__kmpc_push_num_threads(ptr, i32, i32)
 declare void @__kmpc_fork_call(ptr, i32, ptr, ...)
@@ -119,6 +207,7 @@ declare void @__kmpc_fork_teams(ptr, i32, ptr, ...)
 !1 = !{ptr @pushes, !"spmd", !"default-schedule", !"teams"}
 !2 = !{ptr @generic, !"generic", !"default-schedule", !"teams"}
 !3 = !{ptr @shares, !"spmd", !"default-schedule", !"teams"}
+!20 = !{}
 !10 = !{ptr @league}
 !11 = !{ptr @pushes}
 !12 = !{ptr @generic}

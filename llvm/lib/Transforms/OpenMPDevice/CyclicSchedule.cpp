@@ -19,7 +19,9 @@
 // lower and upper bound by the stride (a thread's chunk being one iteration,
 // its upper bound is its new lower one), while the lower bound is within the
 // original upper bound, turns it into the chunked form without touching the
-// loop body.
+// loop body. The latch branch carries `!cot.chunk-loop` (ChunkLoops.h), by
+// which openmp-device-league-loops finds it to count a grid-stride loop's
+// chunks (countIterationChunks, defined here).
 //
 // A distribute loop is made cyclic only when it is the outer loop of a
 // composite `distribute parallel for` (it passes its chunk's bounds to the
@@ -37,6 +39,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ChunkLoops.h"
 #include "ForkCalls.h"
 #include "OffloadABI.h"
 #include "OpenMPDevice/Diagnostics.h"
@@ -45,6 +48,7 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
@@ -139,11 +143,143 @@ bool wrapInChunkLoop(CallInst *Init, int Kind, DominatorTree &DT) {
   L.CreateStore(Upper, UpperPtr);
   Value *More = isUnsignedInit(*Init) ? L.CreateICmpULE(Lower, OriginalUpper)
                                       : L.CreateICmpSLE(Lower, OriginalUpper);
-  L.CreateCondBr(More, Header, Exit);
+  L.CreateCondBr(More, Header, Exit)
+      ->setMetadata(ChunkLoopLatch, MDNode::get(Init->getContext(), {}));
   Br->eraseFromParent();
   ++NumCyclicLoops;
   return true;
 }
+
+/// How many one-iteration chunks a thread whose first lower bound \p Lower
+/// is within \p OriginalUpper runs: 1 + (OriginalUpper - Lower) / Stride,
+/// in 64 bits (saturating, so that it is harmless where the thread runs
+/// none).
+Value *chunkCount(IRBuilder<> &B, Value *Lower, Value *OriginalUpper,
+                  Value *Stride, bool Unsigned) {
+  Type *I64 = B.getInt64Ty();
+  Value *Span =
+      Unsigned ? B.CreateBinaryIntrinsic(Intrinsic::usub_sat,
+                                         B.CreateZExt(OriginalUpper, I64),
+                                         B.CreateZExt(Lower, I64))
+               : B.CreateBinaryIntrinsic(
+                     Intrinsic::smax,
+                     B.CreateBinaryIntrinsic(Intrinsic::ssub_sat,
+                                             B.CreateSExt(OriginalUpper, I64),
+                                             B.CreateSExt(Lower, I64)),
+                     B.getInt64(0));
+  Value *Step = B.CreateBinaryIntrinsic(
+      Intrinsic::umax, B.CreateZExt(Stride, I64), B.getInt64(1));
+  return B.CreateAdd(B.CreateUDiv(Span, Step), B.getInt64(1), "chunks");
+}
+
+/// The branch that closes the chunk loop entered from \p Preheader.
+BranchInst *chunkLatch(BasicBlock &Preheader) {
+  BasicBlock *Header = Preheader.getSingleSuccessor();
+  if (!Header)
+    return nullptr;
+  for (BasicBlock *Pred : predecessors(Header))
+    if (auto *Br = dyn_cast<BranchInst>(Pred->getTerminator());
+        Pred != &Preheader && Br && Br->isConditional() &&
+        Br->getMetadata(ChunkLoopLatch))
+      return Br;
+  return nullptr;
+}
+
+/// Moves the reads in \p Latch's block whose values only code after the
+/// loop uses (Clang's reload of the thread number for static_fini: a load
+/// of the pointer, then of the number) into \p Exit, so that the loop can
+/// be skipped. Moves nothing unless every read it moves reads through a
+/// pointer from outside the loop or from another read it moves.
+void sinkReadsIntoExit(const Loop &Chunk, BranchInst &Latch, BasicBlock &Exit) {
+  SmallPtrSet<Instruction *, 4> Sunk;
+  for (Instruction *I = Latch.getPrevNode(); I; I = I->getPrevNode()) {
+    auto *Load = dyn_cast<LoadInst>(I);
+    if (!Load || !Load->isSimple() || I->use_empty())
+      continue;
+    if (all_of(I->users(), [&](User *U) {
+          auto *UI = cast<Instruction>(U);
+          return !Chunk.contains(UI) || Sunk.contains(UI);
+        }))
+      Sunk.insert(I);
+  }
+  for (Instruction *I : Sunk) {
+    auto *Ptr = dyn_cast<Instruction>(cast<LoadInst>(I)->getPointerOperand());
+    if (Ptr && Chunk.contains(Ptr) && !Sunk.contains(Ptr))
+      return;
+  }
+  Instruction *Before = &*Exit.getFirstInsertionPt();
+  for (Instruction &I : make_early_inc_range(*Latch.getParent()))
+    if (Sunk.contains(&I))
+      I.moveBefore(Before);
+}
+
+/// Whether \p Chunk's code can be skipped and counted: only Clang's loop
+/// over the chunk is nested in it, with no loop of its own, and no value it
+/// defines is used after it.
+bool isCountable(const Loop &Chunk) {
+  for (const Loop *Inner : Chunk.getSubLoops())
+    if (!Inner->getSubLoops().empty())
+      return false;
+  for (BasicBlock *BB : Chunk.blocks())
+    for (Instruction &I : *BB)
+      for (User *U : I.users())
+        if (!Chunk.contains(cast<Instruction>(U)))
+          return false;
+  return true;
+}
+
+} // namespace
+
+bool countIterationChunks(CallBase &Init) {
+  BasicBlock *Preheader = Init.getParent();
+  BranchInst *Latch = chunkLatch(*Preheader);
+  auto *More = Latch ? dyn_cast<ICmpInst>(Latch->getCondition()) : nullptr;
+  if (!More)
+    return false;
+  BasicBlock *Header = Preheader->getSingleSuccessor();
+  BasicBlock *Exit = Latch->getSuccessor(1);
+  Function &F = *Preheader->getParent();
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  Loop *Chunk = LI.getLoopFor(Header);
+  if (!Chunk || Chunk->getHeader() != Header || !Exit->phis().empty())
+    return false;
+  sinkReadsIntoExit(*Chunk, *Latch, *Exit);
+  if (!isCountable(*Chunk))
+    return false;
+
+  Value *LowerPtr = Init.getArgOperand(4);
+  Value *StridePtr = Init.getArgOperand(6);
+  Type *IVTy = Init.getArgOperand(7)->getType();
+  Value *OriginalUpper = More->getOperand(1);
+  bool Unsigned = More->isUnsigned();
+  auto Within = [&](IRBuilder<> &B, Value *Lower) {
+    return B.CreateICmp(More->getPredicate(), Lower, OriginalUpper);
+  };
+
+  Preheader->getTerminator()->eraseFromParent();
+  IRBuilder<> P(Preheader);
+  Value *First = P.CreateLoad(IVTy, LowerPtr);
+  Value *Chunks = chunkCount(P, First, OriginalUpper,
+                             P.CreateLoad(IVTy, StridePtr), Unsigned);
+  P.CreateCondBr(Within(P, First), Header, Exit);
+
+  IRBuilder<> H(&*Header->getFirstInsertionPt());
+  PHINode *Index = H.CreatePHI(H.getInt64Ty(), 2, "chunk");
+  H.CreateAssumption(Within(H, H.CreateLoad(IVTy, LowerPtr)));
+
+  IRBuilder<> L(Latch);
+  Value *Next = L.CreateAdd(Index, L.getInt64(1), "chunk.next",
+                            /*HasNUW=*/true, /*HasNSW=*/true);
+  Index->addIncoming(L.getInt64(0), Preheader);
+  Index->addIncoming(Next, Latch->getParent());
+  Latch->setCondition(L.CreateICmpULT(Next, Chunks));
+  if (More->use_empty())
+    More->eraseFromParent();
+  return true;
+}
+
+namespace {
 
 /// Reports that the loop \p Init opens keeps its blocked schedule.
 void reportLeftBlocked(CallInst *Init) {

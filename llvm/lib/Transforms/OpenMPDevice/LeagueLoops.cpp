@@ -21,10 +21,15 @@
 // once) and the kind of the thread loop in the parallel region it starts
 // COT_SCHED_LEAGUE_STATIC (the thread's first iteration, the league's size
 // as stride): after inlining, the distribute level runs once and the thread
-// level is the grid-stride loop. Runs after openmp-device-kernel-modes.
+// level is the grid-stride loop. Its chunk loop becomes a counted one
+// (ChunkLoops.h) where the per-iteration code has no loop of its own, so
+// that LLVM unrolls it: several loads in flight per thread took 32-bit sums
+// from 45% of the H200's memory bandwidth to CUDA's (1.3x -> 1.0x CUDA's
+// time). Runs after openmp-device-kernel-modes.
 //
 //===----------------------------------------------------------------------===//
 
+#include "ChunkLoops.h"
 #include "ForkCalls.h"
 #include "OffloadABI.h"
 #include "OpenMPDevice/Diagnostics.h"
@@ -39,6 +44,7 @@
 #define DEBUG_TYPE "openmp-device-league-loops"
 
 STATISTIC(NumLeagueKernels, "SPMD kernels whose loop is one league loop");
+STATISTIC(NumCountedLeagueLoops, "League loops whose chunks are counted");
 
 using namespace llvm;
 
@@ -97,10 +103,14 @@ void setKind(CallBase *Init, int64_t Kind) {
                                        Kind));
 }
 
-/// Makes \p KR's loop one league loop when its kernel qualifies.
-bool makeLeagueLoop(const KernelReach &KR) {
+/// What makeLeagueLoop changed.
+enum class LeagueChange { None, Kinds, KindsAndLoop };
+
+/// Makes \p KR's loop one league loop when its kernel qualifies, with a
+/// counted chunk loop where that lets it unroll (ChunkLoops.h).
+LeagueChange makeLeagueLoop(const KernelReach &KR) {
   if (KR.K.Mode != KernelMode::SPMD || !KR.K.DefaultSchedule)
-    return false;
+    return LeagueChange::None;
   SetVector<Function *> Team = teamCodeFunctions(KR.K.F);
   SmallVector<CallBase *, 2> Distribute;
   for (Function *F : Team)
@@ -111,12 +121,15 @@ bool makeLeagueLoop(const KernelReach &KR) {
     append_range(Threads, staticInitsOfKind(*F, COT_SCHED_STATIC_CHUNKED));
   // One distribute loop around one thread loop: the combined construct.
   if (Distribute.size() != 1 || Threads.size() != 1)
-    return false;
+    return LeagueChange::None;
   setKind(Distribute.front(), COT_SCHED_LEAGUE_DISTRIBUTE);
   setKind(Threads.front(), COT_SCHED_LEAGUE_STATIC);
   LLVM_DEBUG(dbgs() << KR.K.F->getName() << ": league loop\n");
   ++NumLeagueKernels;
-  return true;
+  if (!countIterationChunks(*Threads.front()))
+    return LeagueChange::Kinds;
+  ++NumCountedLeagueLoops;
+  return LeagueChange::KindsAndLoop;
 }
 
 } // namespace
@@ -124,10 +137,12 @@ bool makeLeagueLoop(const KernelReach &KR) {
 PreservedAnalyses LeagueLoopsPass::run(Module &M, ModuleAnalysisManager &) {
   if (hasDeviceErrors(M))
     return PreservedAnalyses::all();
-  bool Changed = false;
+  LeagueChange Changed = LeagueChange::None;
   for (const KernelReach &KR : kernelReaches(M))
-    Changed |= makeLeagueLoop(KR);
-  return preservedKeepingCFG(Changed);
+    Changed = std::max(Changed, makeLeagueLoop(KR));
+  if (Changed == LeagueChange::KindsAndLoop)
+    return PreservedAnalyses::none();
+  return preservedKeepingCFG(Changed == LeagueChange::Kinds);
 }
 
 } // namespace cot

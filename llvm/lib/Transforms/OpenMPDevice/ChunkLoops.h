@@ -1,0 +1,39 @@
+//===- ChunkLoops.h - The chunk loops of cyclic schedules -------*- C++ -*-===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// openmp-device-cyclic-schedules wraps the code between a static_init and
+// its static_fini in a loop over the thread's chunks, whose latch branch it
+// marks; openmp-device-league-loops turns the chunk loop of a grid-stride
+// loop into a counted one (countIterationChunks). Private to
+// llvm/lib/Transforms/OpenMPDevice.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CLANG_OFFLOAD_LIB_OPENMPDEVICE_CHUNKLOOPS_H
+#define CLANG_OFFLOAD_LIB_OPENMPDEVICE_CHUNKLOOPS_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/InstrTypes.h"
+
+namespace cot {
+
+/// The metadata kind on the branch that closes a chunk loop.
+constexpr llvm::StringLiteral ChunkLoopLatch = "cot.chunk-loop";
+
+/// Reshapes the chunk loop around the one-iteration chunks that \p Init
+/// hands out so that LLVM can unroll it into several loads in flight per
+/// thread, as nvcc does with a CUDA grid-stride loop: the loop is skipped
+/// when the thread's first iteration is past the end, counts its chunks (a
+/// trip count LLVM computes) and assumes in each chunk that its iteration
+/// is within the loop, which removes Clang's bound test of each iteration.
+/// Only loops whose per-iteration code has no loop of its own: there the
+/// count's registers buy no unrolling (a matrix product lost an occupancy
+/// step). Returns whether it changed the loop.
+bool countIterationChunks(llvm::CallBase &Init);
+
+} // namespace cot
+
+#endif // CLANG_OFFLOAD_LIB_OPENMPDEVICE_CHUNKLOOPS_H
