@@ -315,15 +315,6 @@ buildTarget(const OffloadToolChain &Target, const DeviceLinkOptions &Opts,
   return std::move(*Built);
 }
 
-Error writeFile(StringRef Path, StringRef Data) {
-  std::error_code EC;
-  raw_fd_ostream OS(Path, EC);
-  if (EC)
-    return createFileError(Path, EC);
-  OS << Data;
-  return Error::success();
-}
-
 Error deviceLink(const DeviceLinkOptions &Opts) {
   TempFiles Temps(Opts.SaveTempsPrefix);
   std::vector<WrappedImage> Images;

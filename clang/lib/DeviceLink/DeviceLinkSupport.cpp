@@ -39,6 +39,15 @@ Expected<std::string> TempFiles::create(StringRef Name, StringRef Suffix) {
   return Files.back();
 }
 
+Error writeFile(StringRef Path, StringRef Data) {
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC);
+  if (EC)
+    return createFileError(Path, EC);
+  OS << Data;
+  return Error::success();
+}
+
 Error runCommand(ArrayRef<StringRef> Args, bool Verbose, StringRef ErrorsFile) {
   if (Verbose) {
     for (StringRef A : Args)

@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // What the device link's per-target image builders share: temporary files,
-// running tools, the device pass pipeline. Private to clang/lib/DeviceLink.
+// writing files, running tools, the device pass pipeline. Private to
+// clang/lib/DeviceLink.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,6 +45,9 @@ private:
   std::vector<std::string> Files;
 };
 
+
+/// Writes \p Data to the file \p Path, replacing it.
+llvm::Error writeFile(llvm::StringRef Path, llvm::StringRef Data);
 
 /// Runs a tool; prints the command line first with -v. With \p ErrorsFile,
 /// the tool's standard error goes there instead.

@@ -327,15 +327,6 @@ Expected<std::string> emitPTX(Module &M, TargetMachine &TM) {
   return std::string(PTX);
 }
 
-Error writeFile(StringRef Path, StringRef Data) {
-  std::error_code EC;
-  raw_fd_ostream OS(Path, EC);
-  if (EC)
-    return createFileError(Path, EC);
-  OS << Data;
-  return Error::success();
-}
-
 struct Part {
   uint32_t Kind;
   uint32_t Sm;
