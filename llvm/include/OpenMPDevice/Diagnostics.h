@@ -72,9 +72,13 @@ void reportDeviceError(const llvm::Function &F, const llvm::Twine &Msg,
 /// Reports an error about the device program \p M as a whole.
 void reportDeviceError(llvm::Module &M, const llvm::Twine &Msg);
 
+/// "file:line: device code calls 'Callee' (in function 'Caller')" for the
+/// call (or other use) \p Use of \p Callee, or for none when \p Use is null.
+std::string describeDeviceCall(const llvm::Function &Callee,
+                               const llvm::Instruction *Use);
+
 /// Reports that device code calls \p Callee, which the device program does
-/// not define: "file:line: device code calls 'Callee' (in function
-/// 'Caller'), <Why>", at the first call.
+/// not define: describeDeviceCall of its first call, then ", <Why>".
 void reportUndefinedCallee(const llvm::Function &Callee, const llvm::Twine &Why);
 
 /// Whether a device pass reported an error in \p M. Reporting one marks the

@@ -73,16 +73,21 @@ void reportDeviceError(const Function &F, const Twine &Msg,
                     sourceLocation(&F, At) + Msg);
 }
 
+std::string describeDeviceCall(const Function &Callee, const Instruction *Use) {
+  const Function *Caller = Use ? Use->getFunction() : nullptr;
+  return (sourceLocation(Caller, Use) + "device code calls '" +
+          demangle(Callee.getName()) + "' (in function '" +
+          (Caller ? Caller->getName() : "?") + "')")
+      .str();
+}
+
 void reportUndefinedCallee(const Function &Callee, const Twine &Why) {
   const Instruction *Use = nullptr;
   for (const User *U : Callee.users())
     if ((Use = dyn_cast<Instruction>(U)))
       break;
-  const Function *Caller = Use ? Use->getFunction() : nullptr;
   reportDeviceError(*const_cast<Module *>(Callee.getParent()),
-                    sourceLocation(Caller, Use) + "device code calls '" +
-                        demangle(Callee.getName()) + "' (in function '" +
-                        (Caller ? Caller->getName() : "?") + "'), " + Why);
+                    describeDeviceCall(Callee, Use) + ", " + Why);
 }
 
 bool hasDeviceErrors(const Module &M) {
