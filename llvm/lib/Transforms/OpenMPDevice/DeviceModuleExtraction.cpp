@@ -32,7 +32,6 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -97,9 +96,10 @@ static SmallVector<Annotation, 8> annotations(Module &M) {
 }
 
 /// Functions and variables with the annotation \p Which.
-static SmallVector<GlobalValue *, 8> annotated(Module &M, StringRef Which) {
+static SmallVector<GlobalValue *, 8> annotated(ArrayRef<Annotation> Notes,
+                                               StringRef Which) {
   SmallVector<GlobalValue *, 8> Found;
-  for (const Annotation &A : annotations(M))
+  for (const Annotation &A : Notes)
     if (A.Text == Which)
       Found.push_back(A.GV);
   return Found;
@@ -111,10 +111,12 @@ struct DeviceVariant {
   bool GPUOnly;
 };
 
-/// The `declare variant`s that only offload devices select (OffloadMarkers.h).
-static SmallVector<DeviceVariant, 4> deviceVariants(Module &M) {
+/// The `declare variant`s of \p M (with its annotations \p Notes) that only
+/// offload devices select (OffloadMarkers.h).
+static SmallVector<DeviceVariant, 4>
+deviceVariants(Module &M, ArrayRef<Annotation> Notes) {
   SmallVector<DeviceVariant, 4> Found;
-  for (const Annotation &A : annotations(M)) {
+  for (const Annotation &A : Notes) {
     GlobalValue *GV = A.GV;
     StringRef Symbol = A.Text;
     bool GPUOnly = Symbol.consume_front(GPUVariantAnnotation);
@@ -396,9 +398,9 @@ std::optional<unsigned> recordedOptLevel(const Module &M) {
 
 /// Where the source declares each declare target function, on its device
 /// copy (Diagnostics.h): errors in it name that file:line without -g.
-static void recordDeclareTargetLocations(Module &Host,
+static void recordDeclareTargetLocations(ArrayRef<Annotation> Notes,
                                          const ValueToValueMapTy &VMap) {
-  for (const Annotation &A : annotations(Host))
+  for (const Annotation &A : Notes)
     if (A.Text == DeclareTargetAnnotation && !A.File.empty())
       if (auto *DevF = dyn_cast_or_null<Function>(VMap.lookup(A.GV)))
         setSourceLocation(*DevF, A.File, A.Line);
@@ -417,20 +419,18 @@ static const Instruction *useIn(const Function &F,
 /// An error when device code (\p Needed) calls a `declare target
 /// device_type(host)` function, as upstream Clang gives: the function has
 /// no device version.
-static Error checkHostOnlyCalls(Module &Host,
+static Error checkHostOnlyCalls(ArrayRef<Annotation> Notes,
                                 const SetVector<GlobalValue *> &Needed) {
-  for (const Annotation &A : annotations(Host)) {
+  for (const Annotation &A : Notes) {
     auto *F = dyn_cast<Function>(A.GV);
     const Instruction *Use =
         F && A.Text == HostOnlyAnnotation ? useIn(*F, Needed) : nullptr;
     if (!Use)
       continue;
-    std::string Where = sourceLocation(Use->getFunction(), Use);
     return createStringError(
         inconvertibleErrorCode(),
-        Where + "device code calls '" + demangle(F->getName()) +
-            "' (in function '" + Use->getFunction()->getName() +
-            "'), which is 'declare target device_type(host)'" +
+        describeDeviceCall(*F, Use) +
+            ", which is 'declare target device_type(host)'" +
             (A.File.empty() ? std::string()
                             : " at " + A.File.str() + ":" +
                                   std::to_string(A.Line)) +
@@ -442,18 +442,19 @@ static Error checkHostOnlyCalls(Module &Host,
 Expected<DeviceModule> extractDeviceModule(Module &Host,
                                            ArrayRef<KernelInfo> Kernels,
                                            unsigned OptLevel) {
+  SmallVector<Annotation, 8> Notes = annotations(Host);
   SmallVector<GlobalValue *, 16> Roots;
   for (const KernelInfo &K : Kernels)
     Roots.push_back(K.F);
-  append_range(Roots, annotated(Host, DeclareTargetAnnotation));
-  SmallVector<DeviceVariant, 4> Variants = deviceVariants(Host);
+  append_range(Roots, annotated(Notes, DeclareTargetAnnotation));
+  SmallVector<DeviceVariant, 4> Variants = deviceVariants(Host, Notes);
   for (const DeviceVariant &V : Variants)
     Roots.push_back(V.Variant);
   SmallVector<GlobalValue *, 4> LinkVars =
-      annotated(Host, DeclareTargetLinkAnnotation);
+      annotated(Notes, DeclareTargetLinkAnnotation);
   SmallPtrSet<GlobalValue *, 4> Links(LinkVars.begin(), LinkVars.end());
   SetVector<GlobalValue *> Needed = reachableFrom(Roots);
-  if (Error E = checkHostOnlyCalls(Host, Needed))
+  if (Error E = checkHostOnlyCalls(Notes, Needed))
     return std::move(E);
   SmallPtrSet<GlobalValue *, 32> RootSet(Roots.begin(), Roots.end());
 
@@ -463,7 +464,7 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
   rebindHostVariants(*Dev);
   bindHostVariantCalls(*Dev, HostVariantSide::Device);
 
-  recordDeclareTargetLocations(Host, VMap);
+  recordDeclareTargetLocations(Notes, VMap);
 
   DeviceModule Result;
   SmallPtrSet<GlobalValue *, 32> Keep;
@@ -511,7 +512,7 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
       Keep.insert(DevGV);
   }
 
-  for (GlobalValue *GV : annotated(Host, DeclareTargetIndirectAnnotation)) {
+  for (GlobalValue *GV : annotated(Notes, DeclareTargetIndirectAnnotation)) {
     auto *F = dyn_cast<Function>(GV);
     auto *DevF = F ? dyn_cast_or_null<Function>(VMap.lookup(F)) : nullptr;
     if (!DevF || DevF->isDeclaration())
