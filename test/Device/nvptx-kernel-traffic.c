@@ -18,7 +18,9 @@ void triad(double *a, const double *b, const double *c, long n) {
 }
 
 // Each thread walks its row's values and column indices: two streams.
-// CHECK-DAG: remark: kernel '{{.*}}spmv_l[[@LINE+3]]' is thread-stretches: per iteration 16 B coalesced, 192 B uncoalesced, 128 B indirect, 0 B uniform, 32 operations, 2 thread streams [-Rpass-analysis=openmp-device]
+// Neighbouring rows share their bounds (rowptr[i + 1] is the next row's
+// rowptr[i]).
+// CHECK-DAG: remark: kernel '{{.*}}spmv_l[[@LINE+3]]' is thread-stretches: per iteration 16 B coalesced, 192 B uncoalesced, 128 B indirect, 0 B uniform, 32 operations, 2 thread streams, neighbour reuse [-Rpass-analysis=openmp-device]
 void spmv(const int *rowptr, const int *col, const double *val,
           const double *x, double *y, int n, int nnz) {
 #pragma omp target teams distribute parallel for map(to : rowptr[0:n + 1], col[0:nnz], val[0:nnz], x[0:n]) map(from : y[0:n])
@@ -40,14 +42,24 @@ double dot(const double *a, const double *b, int n) {
   return sum;
 }
 
-// collapse(2): the rows of a point's neighbours coalesce like its own.
-// CHECK-DAG: remark: kernel '{{.*}}jacobi_l[[@LINE+2]]' is streaming: per iteration 40 B coalesced, 0 B uncoalesced, 0 B indirect, 0 B uniform, 4 operations, 0 thread streams [-Rpass-analysis=openmp-device]
+// collapse(2): the rows of a point's neighbours coalesce like its own, and
+// neighbouring points load each other's elements of uo (a stencil).
+// CHECK-DAG: remark: kernel '{{.*}}jacobi_l[[@LINE+2]]' is streaming: per iteration 40 B coalesced, 0 B uncoalesced, 0 B indirect, 0 B uniform, 4 operations, 0 thread streams, neighbour reuse [-Rpass-analysis=openmp-device]
 void jacobi(double *un, const double *uo, int n) {
 #pragma omp target teams distribute parallel for collapse(2) map(to : uo[0:n * n]) map(tofrom : un[0:n * n])
   for (int i = 1; i < n - 1; i++)
     for (int j = 1; j < n - 1; j++)
       un[i * n + j] = 0.25 * (uo[(i - 1) * n + j] + uo[(i + 1) * n + j] +
                               uo[i * n + j - 1] + uo[i * n + j + 1]);
+}
+
+// Two loads of one array that move apart from lane to lane (b[i] and
+// b[n - 1 - i]) are not a stencil.
+// CHECK-DAG: remark: kernel '{{.*}}mirror_l[[@LINE+2]]' is streaming: per iteration 24 B coalesced, 0 B uncoalesced, 0 B indirect, 0 B uniform, 1 operations, 0 thread streams [-Rpass-analysis=openmp-device]
+void mirror(double *a, const double *b, long n) {
+#pragma omp target teams distribute parallel for map(to : b[0:n]) map(from : a[0:n])
+  for (long i = 0; i < n; i++)
+    a[i] = b[i] + b[n - 1 - i];
 }
 
 // A's row is the same for neighbouring threads, B's column coalesces.

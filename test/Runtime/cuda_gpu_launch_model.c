@@ -1,7 +1,7 @@
 // REQUIRES: gpu
 // The CUDA plugin's launch model on kernels our compiler analysed: the grid
 // each gets and why (LIBOMPTARGET_INFO), the user's num_teams/thread_limit,
-// generic mode, a reduction; then the opt-in search (LIBOMPTARGET_LAUNCH_
+// generic mode, a reduction, a stencil; then the opt-in search (LIBOMPTARGET_LAUNCH_
 // SEARCH) fills the launch cache, a later run reads it, and a corrupt cache
 // file is a warning naming it, after which the model decides. Every grid
 // computes the same results.
@@ -78,6 +78,21 @@ static int dot(void) {
   return Sum != Want;
 }
 
+// A 1D stencil: neighbouring iterations load each other's elements of B.
+static int stencil(void) {
+  int OnHost = 1;
+#pragma omp target teams distribute parallel for map(to : B) map(from : A) map(tofrom : OnHost)
+  for (int I = 1; I < N - 1; I++) {
+    A[I] = B[I - 1] + B[I + 1];
+    if (I == 1)
+      OnHost = omp_is_initial_device();
+  }
+  int Bad = OnHost;
+  for (int I = 1; I < N - 1; I++)
+    Bad += A[I] != B[I - 1] + B[I + 1];
+  return Bad;
+}
+
 static int small(void) {
   int OnHost = 1;
 #pragma omp target teams distribute parallel for map(tofrom : A[0:Small], OnHost)
@@ -139,7 +154,8 @@ int main(int Argc, char **Argv) {
   printf("run: %d launches each\n", Reps);
   int Bad = 0;
   for (int R = 0; R < Reps; R++)
-    Bad += triad() + spmv() + dot() + small() + teams() + generic();
+    Bad += triad() + spmv() + dot() + stencil() + small() + teams() +
+           generic();
   printf("results: %s\n", Bad ? "WRONG" : "ok");
   return Bad != 0;
 }
@@ -147,10 +163,11 @@ int main(int Argc, char **Argv) {
 // The model alone.
 // GPU-CHECK-LABEL: run: 1 launches each
 // GPU-CHECK: cuda device 0: kernel '{{.*}}triad_l{{[0-9]+}}' runs {{[0-9]+}} blocks x 256 threads (default 256 threads; streaming kernel (per iteration 24 B coalesced, {{.*}}2 operations), {{[0-9]+}} registers, occupancy {{[0-9]+}} blocks/SM; {{[0-9]+}} blocks/SM (4 waves of {{[0-9]+}}) x {{[0-9]+}} SMs)
-// GPU-CHECK: cuda device 0: kernel '{{.*}}spmv_l{{[0-9]+}}' runs {{[0-9]+}} blocks x 256 threads (default 256 threads; thread-stretches kernel (per iteration {{.*}}, 2 thread streams), {{[0-9]+}} registers, occupancy {{[0-9]+}} blocks/SM; L1 of {{[0-9]+}} KiB holds 2 streams' 128-B lines for {{[0-9]+}} threads: {{[0-9]+}} blocks/SM x {{[0-9]+}} SMs)
+// GPU-CHECK: cuda device 0: kernel '{{.*}}spmv_l{{[0-9]+}}' runs {{[0-9]+}} blocks x 256 threads (default 256 threads; thread-stretches kernel with neighbour reuse (per iteration {{.*}}, 2 thread streams), {{[0-9]+}} registers, occupancy {{[0-9]+}} blocks/SM; L1 of {{[0-9]+}} KiB holds 2 streams' 128-B lines for {{[0-9]+}} threads: {{[0-9]+}} blocks/SM x {{[0-9]+}} SMs)
 // (The reduction's class: docs/known-issues, "kernel-traffic counts a
 // per-block reduction's combine"; the rule for atomics is the same.)
 // GPU-CHECK: cuda device 0: kernel '{{.*}}dot_l{{[0-9]+}}' runs {{[0-9]+}} blocks x 256 threads (default 256 threads; {{streaming|compute}} kernel with atomics {{.*}}; {{[0-9]+}} blocks/SM by occupancy (one wave for the atomics) x {{[0-9]+}} SMs)
+// GPU-CHECK: cuda device 0: kernel '{{.*}}stencil_l{{[0-9]+}}' runs {{[0-9]+}} blocks x 256 threads (default 256 threads; streaming kernel with neighbour reuse (per iteration 24 B coalesced, {{.*}}; {{[0-9]+}} blocks/SM by occupancy (one wave, one front through memory for the neighbours' lines) x {{[0-9]+}} SMs)
 // GPU-CHECK: cuda device 0: kernel '{{.*}}small_l{{[0-9]+}}' runs 32 blocks x 32 threads (32 threads, to spread the trip count 1000 over {{[0-9]+}} SMs; {{.*}}, cut to the trip count 1000 / 32 threads)
 // GPU-CHECK: cuda device 0: kernel '{{.*}}teams_l{{[0-9]+}}' runs 3 blocks x 64 threads (thread_limit 64, num_teams 3)
 // GPU-CHECK: cuda device 0: kernel '{{.*}}generic_l{{[0-9]+}}' runs 100 blocks x 256 threads (default 256 threads; a team's main thread runs the iterations, {{.*}}; {{[0-9]+}} blocks/SM by occupancy x {{[0-9]+}} SMs, cut to the trip count 100)

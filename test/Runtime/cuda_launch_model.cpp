@@ -62,6 +62,19 @@ static void model() {
   show("atomics", kernel(COT_KERNEL_CLASS_STREAMING, COT_KERNEL_ATOMICS),
        loop(1 << 26));
   // CHECK: atomics: 1056 x 256 (default 256 threads; streaming kernel with atomics (per iteration 24 B coalesced, 2 operations), 32 registers, occupancy 8 blocks/SM; 8 blocks/SM by occupancy (one wave for the atomics) x 132 SMs)
+  // A stencil sweeps memory as one front: one wave; not when compute bound.
+  show("stencil",
+       kernel(COT_KERNEL_CLASS_STREAMING, COT_KERNEL_NEIGHBOUR_REUSE),
+       loop(1 << 26));
+  // CHECK: stencil: 1056 x 256 (default 256 threads; streaming kernel with neighbour reuse (per iteration 24 B coalesced, 2 operations), 32 registers, occupancy 8 blocks/SM; 8 blocks/SM by occupancy (one wave, one front through memory for the neighbours' lines) x 132 SMs)
+  show("stencil, short",
+       kernel(COT_KERNEL_CLASS_GATHER, COT_KERNEL_NEIGHBOUR_REUSE),
+       loop(100000));
+  // CHECK: stencil, short: 391 x 256 ({{.*}}; 8 blocks/SM by occupancy (one wave, {{.*}}) x 132 SMs, cut to the trip count 100000 / 256 threads)
+  show("compute stencil",
+       kernel(COT_KERNEL_CLASS_COMPUTE, COT_KERNEL_NEIGHBOUR_REUSE),
+       loop(1 << 26));
+  // CHECK: compute stencil: 4224 x 256 ({{.*}}; 32 blocks/SM (4 waves of 8) x 132 SMs)
   for (uint32_t Streams : {1u, 2u, 3u, 8u}) {
     char What[32];
     snprintf(What, sizeof(What), "stretches %u", Streams);

@@ -241,7 +241,12 @@ enum {
   COT_KERNEL_ATOMICS = 0x1,
   /* Memory accesses in loops nested inside an iteration of the distributed
    * loop. */
-  COT_KERNEL_INNER_LOOPS = 0x2
+  COT_KERNEL_INNER_LOOPS = 0x2,
+  /* An iteration loads coalesced elements of one array at several offsets
+   * from its own index (a stencil: u[i-1], u[i], u[i+n]), so neighbouring
+   * iterations read the same lines: the grid should sweep memory as one
+   * front, while those lines are still in L2. */
+  COT_KERNEL_NEIGHBOUR_REUSE = 0x4
 };
 
 /* Counts are per iteration of the kernel's distributed loop (a thread's

@@ -42,10 +42,46 @@ exit:
   ret void
 }
 
+; v[i] = u[i - 1] + u[i + n]: two loads of u a lane-uniform distance apart,
+; which neighbouring iterations share (a stencil: flags 4).
+; CHECK: define void @stencil({{.*}} !cot.traffic ![[STENCIL:[0-9]+]]
+; REMARK: remark: <unknown>:0:0: kernel 'stencil' is streaming: per iteration 24 B coalesced, 0 B uncoalesced, 0 B indirect, 0 B uniform, 1 operations, 0 thread streams, neighbour reuse
+define void @stencil(ptr %v, ptr %u, i32 %n) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %ctaid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %ntid = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %nctaid = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
+  %base = mul i32 %ctaid, %ntid
+  %first = add i32 %base, %tid
+  %stride = mul i32 %nctaid, %ntid
+  %enter = icmp slt i32 %first, %n
+  br i1 %enter, label %loop, label %exit
+loop:
+  %i = phi i32 [ %first, %entry ], [ %next, %loop ]
+  %idx = sext i32 %i to i64
+  %west = add nsw i64 %idx, -1
+  %n64 = sext i32 %n to i64
+  %south = add nsw i64 %idx, %n64
+  %pw = getelementptr inbounds double, ptr %u, i64 %west
+  %vw = load double, ptr %pw
+  %ps = getelementptr inbounds double, ptr %u, i64 %south
+  %vs = load double, ptr %ps
+  %s = fadd double %vw, %vs
+  %pv = getelementptr inbounds double, ptr %v, i64 %idx
+  store double %s, ptr %pv
+  %next = add nsw i32 %i, %stride
+  %more = icmp slt i32 %next, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  ret void
+}
+
 ; CSR SpMV: each thread walks its row's values and column indices (two
-; thread streams, 16 iterations assumed), and gathers x through the indices.
+; thread streams, 16 iterations assumed), and gathers x through the indices;
+; neighbouring rows share their bounds (rowptr[i + 1], rowptr[i]: flags 4).
 ; CHECK: define void @spmv({{.*}} !cot.traffic ![[SPMV:[0-9]+]]
-; REMARK: remark: <unknown>:0:0: kernel 'spmv' is thread-stretches: per iteration 16 B coalesced, 192 B uncoalesced, 128 B indirect, 0 B uniform, 32 operations, 2 thread streams
+; REMARK: remark: <unknown>:0:0: kernel 'spmv' is thread-stretches: per iteration 16 B coalesced, 192 B uncoalesced, 128 B indirect, 0 B uniform, 32 operations, 2 thread streams, neighbour reuse
 define void @spmv(ptr %rowptr, ptr %col, ptr %val, ptr %x, ptr %y, i32 %n) {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -305,7 +341,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
 declare double @llvm.fmuladd.f64(double, double, double)
 
-!nvvm.annotations = !{!0, !1, !2, !3, !4, !5, !6, !7}
+!nvvm.annotations = !{!0, !8, !1, !2, !3, !4, !5, !6, !7}
 !0 = !{ptr @triad, !"kernel", i32 1}
 !1 = !{ptr @spmv, !"kernel", i32 1}
 !2 = !{ptr @rows, !"kernel", i32 1}
@@ -314,9 +350,11 @@ declare double @llvm.fmuladd.f64(double, double, double)
 !5 = !{ptr @compute, !"kernel", i32 1}
 !6 = !{ptr @sum, !"kernel", i32 1}
 !7 = !{ptr @generic, !"kernel", i32 1}
+!8 = !{ptr @stencil, !"kernel", i32 1}
 
 ; CHECK-DAG: ![[TRIAD]] = !{!"streaming", i32 0, i32 24, i32 0, i32 0, i32 0, i32 2, i32 0}
-; CHECK-DAG: ![[SPMV]] = !{!"thread-stretches", i32 2, i32 16, i32 192, i32 128, i32 0, i32 32, i32 2}
+; CHECK-DAG: ![[STENCIL]] = !{!"streaming", i32 4, i32 24, i32 0, i32 0, i32 0, i32 1, i32 0}
+; CHECK-DAG: ![[SPMV]] = !{!"thread-stretches", i32 6, i32 16, i32 192, i32 128, i32 0, i32 32, i32 2}
 ; CHECK-DAG: ![[ROWS]] = !{!"thread-stretches", i32 2, i32 8, i32 128, i32 0, i32 0, i32 32, i32 1}
 ; CHECK-DAG: ![[MATMUL]] = !{!"streaming", i32 2, i32 520, i32 0, i32 0, i32 512, i32 128, i32 0}
 ; CHECK-DAG: ![[GATHER]] = !{!"gather", i32 0, i32 12, i32 0, i32 16, i32 0, i32 1, i32 0}

@@ -27,7 +27,10 @@
 // arithmetic do not count. Everything is weighted per iteration of the
 // distributed loop: loops whose induction starts or steps by the thread,
 // block or grid geometry are the distribution (weight 1); other loops weigh
-// their constant trip count, or 16.
+// their constant trip count, or 16. Two coalesced loads of an iteration
+// from one array at addresses a lane-uniform distance apart (u[c - n] and
+// u[c + 1]) mark a stencil, whose neighbouring iterations share lines
+// (flag COT_KERNEL_NEIGHBOUR_REUSE).
 //
 // The class: compute when arithmetic per byte reaches ComputeOpsPerByte,
 // else thread-stretches when thread streams carry a quarter of the bytes,
@@ -427,7 +430,7 @@ struct Totals {
   double Coalesced = 0, Uncoalesced = 0, Indirect = 0, Uniform = 0, Ops = 0;
   double StreamBytes = 0;
   unsigned Streams = 0;
-  bool Atomics = false, InnerLoops = false;
+  bool Atomics = false, InnerLoops = false, NeighbourReuse = false;
 
   double movedBytes() const { return Coalesced + Uncoalesced + Indirect; }
 };
@@ -533,6 +536,38 @@ private:
   SmallVector<const SCEVAddRecExpr *, 4> Streams;
 };
 
+/// The coalesced loads of an iteration (outside inner loops), to find a
+/// stencil's: two loads from one array whose addresses differ by the same
+/// amount in every lane (u[c - n] and u[c + 1]), so that neighbouring
+/// iterations read each other's lines.
+class NeighbourLoads {
+public:
+  explicit NeighbourLoads(ScalarEvolution &SE) : SE(SE) {}
+
+  /// Adds a coalesced load's address; says whether it and an earlier one
+  /// are neighbours.
+  bool add(const SCEV *Address, LaneStrides &Lanes) {
+    const SCEV *Base = SE.getPointerBase(Address);
+    if (isa<SCEVCouldNotCompute>(Base) || Addresses.size() >= MaxLoads)
+      return false;
+    bool Neighbours = any_of(Addresses, [&](const SCEV *Known) {
+      if (SE.getPointerBase(Known) != Base)
+        return false;
+      const SCEV *Gap = SE.getMinusSCEV(Address, Known);
+      return !isa<SCEVCouldNotCompute>(Gap) && !Gap->isZero() &&
+             Lanes.ofSCEV(Gap, 0).isUniform();
+    });
+    Addresses.push_back(Address);
+    return Neighbours;
+  }
+
+private:
+  /// Loads compared, so that the pairs stay few in a large kernel.
+  static constexpr unsigned MaxLoads = 32;
+  ScalarEvolution &SE;
+  SmallVector<const SCEV *, 8> Addresses;
+};
+
 /// Address as a walk through a contiguous stretch in an inner loop: an
 /// evolution of that loop by a constant step shorter than a cache line.
 const SCEVAddRecExpr *stretchWalk(const SCEV *Address, const Loop *Inner) {
@@ -548,7 +583,8 @@ const SCEVAddRecExpr *stretchWalk(const SCEV *Address, const Loop *Inner) {
 
 void countAccess(Instruction &I, const Value *Ptr, const DataLayout &DL,
                  ScalarEvolution &SE, LaneStrides &Lanes,
-                 IterationWeights &Weights, ThreadStreams &Streams, Totals &T) {
+                 IterationWeights &Weights, ThreadStreams &Streams,
+                 NeighbourLoads &Neighbours, Totals &T) {
   double Bytes = double(DL.getTypeStoreSize(accessedType(I)).getFixedValue());
   double Weighted = Bytes * Weights.of(I.getParent());
   if (Weighted == 0)
@@ -564,6 +600,8 @@ void countAccess(Instruction &I, const Value *Ptr, const DataLayout &DL,
   if (Lane.Kind == LaneStride::Constant &&
       double(std::abs(Lane.Bytes)) <= Bytes) {
     T.Coalesced += Weighted;
+    if (isa<LoadInst>(I) && !Inner)
+      T.NeighbourReuse |= Neighbours.add(Address, Lanes);
     return;
   }
   if (const SCEVAddRecExpr *Walk = stretchWalk(Address, Inner)) {
@@ -660,6 +698,7 @@ KernelTraffic analyzeKernel(Function &F, LoopInfo &LI, ScalarEvolution &SE) {
   LaneStrides Lanes(SE);
   IterationWeights Weights(LI, SE);
   ThreadStreams Streams(SE);
+  NeighbourLoads Neighbours(SE);
   Totals T;
   for (Instruction &I : instructions(F)) {
     bool Atomic = false;
@@ -667,7 +706,7 @@ KernelTraffic analyzeKernel(Function &F, LoopInfo &LI, ScalarEvolution &SE) {
     if (!Ptr)
       continue;
     T.Atomics |= Atomic;
-    countAccess(I, Ptr, DL, SE, Lanes, Weights, Streams, T);
+    countAccess(I, Ptr, DL, SE, Lanes, Weights, Streams, Neighbours, T);
   }
   T.Streams = Streams.count();
   T.Ops = dataArithmetic(F, SE, Weights);
@@ -675,7 +714,8 @@ KernelTraffic analyzeKernel(Function &F, LoopInfo &LI, ScalarEvolution &SE) {
   KernelTraffic K;
   K.Class = classify(T);
   K.Flags = (T.Atomics ? COT_KERNEL_ATOMICS : 0) |
-            (T.InnerLoops ? COT_KERNEL_INNER_LOOPS : 0);
+            (T.InnerLoops ? COT_KERNEL_INNER_LOOPS : 0) |
+            (T.NeighbourReuse ? COT_KERNEL_NEIGHBOUR_REUSE : 0);
   K.CoalescedBytes = saturate(T.Coalesced);
   K.UncoalescedBytes = saturate(T.Uncoalesced);
   K.IndirectBytes = saturate(T.Indirect);
@@ -696,7 +736,9 @@ void remarkTraffic(Function &F, const KernelTraffic &K) {
            << " B indirect, " << Twine(K.UniformBytes).str() << " B uniform, "
            << Twine(K.ArithOps).str() << " operations, "
            << Twine(K.ThreadStreams).str() << " thread streams"
-           << ((K.Flags & COT_KERNEL_ATOMICS) ? ", atomics" : "");
+           << ((K.Flags & COT_KERNEL_ATOMICS) ? ", atomics" : "")
+           << ((K.Flags & COT_KERNEL_NEIGHBOUR_REUSE) ? ", neighbour reuse"
+                                                      : "");
   });
 }
 

@@ -18,11 +18,18 @@
 //    the 8 occupancy allows (on an H100 2 was best, 4x faster than 8);
 //  - a kernel with atomics (a teams reduction's one per block): one wave,
 //    occupancy x SMs, so that the atomics do not multiply;
+//  - a stencil (a kernel whose iterations load one array at several offsets
+//    from their own index, COT_KERNEL_NEIGHBOUR_REUSE), unless compute
+//    bound: one wave. The grid-stride loop then sweeps memory as one front
+//    whose neighbours' lines are still in L2; with more waves than fit, each
+//    wave sweeps the whole array and loads the halo planes again. Measured
+//    on an H200 (the search, medians of 3): stencil3d 348 us at one wave
+//    against 460 at 4 (DRAM traffic 1.0 GB against 1.8 GB, ncu) and 445
+//    with one iteration per thread; jacobi2d 330 us against 360 and 530;
 //  - any other analysed kernel of a `distribute parallel for` with a known
-//    trip count: 4 waves, 4 x occupancy x SMs. Measured on an H200: jacobi2d
-//    449 us at 4 waves, 510 at one and 503 with one iteration per thread
-//    (every block starts with a barrier in the device runtime); triad 419,
-//    410 and 440; matmul within 3% at all three;
+//    trip count: 4 waves, 4 x occupancy x SMs. Measured on an H200: triad
+//    414 us at 4 waves, 419 at one, 415 with one iteration per thread;
+//    hash 304/320/328 us, math-heavy 84/91/108 us; matmul within 5%;
 //  - otherwise (no record in the kernel table, unknown trip count, the
 //    team's main thread runs the iterations): occupancy x SMs.
 // Every grid is cut to the blocks that have work and to the GPU's maximum.
@@ -120,6 +127,8 @@ std::string describeKernel(const KernelFacts &Kernel,
     S = std::string(className(R.Class)) + " kernel";
     if (R.Flags & COT_KERNEL_ATOMICS)
       S += " with atomics";
+    if (R.Flags & COT_KERNEL_NEIGHBOUR_REUSE)
+      S += " with neighbour reuse";
     std::string Counts;
     auto Add = [&](uint32_t N, const char *What) {
       if (N)
@@ -249,6 +258,11 @@ Geometry modelGeometry(const GpuFacts &Gpu, const KernelFacts &Kernel,
   } else if (R.Flags & COT_KERNEL_ATOMICS) {
     G = gridOf(Gpu, Launch, {Threads, Occ},
                " by occupancy (one wave for the atomics)");
+  } else if ((R.Flags & COT_KERNEL_NEIGHBOUR_REUSE) &&
+             R.Class != COT_KERNEL_CLASS_COMPUTE) {
+    G = gridOf(Gpu, Launch, {Threads, Occ},
+               " by occupancy (one wave, one front through memory for the "
+               "neighbours' lines)");
   } else if (Launch.TripCount > 0) {
     G = gridOf(Gpu, Launch, {Threads, Waves * Occ},
                " (" + std::to_string(Waves) + " waves of " +
