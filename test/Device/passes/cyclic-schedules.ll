@@ -7,10 +7,23 @@
 ; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-cyclic-schedules -pass-remarks-missed=openmp-device -S %s 2>%t.remarks | FileCheck %s
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks
 
+; The chunk loop: each lower bound is assumed non-negative (a logical
+; iteration number); the next one is an add with overflow check, and a
+; lower bound that wrapped ends the loop.
 ; CHECK-LABEL: define void @k_l1(
 ; CHECK: call void @__kmpc_for_static_init_4(ptr null, i32 0, i32 33, ptr %last, ptr %lb, ptr %ub, ptr %st, i32 1, i32 1)
 ; CHECK: chunk.header:
-; CHECK: br i1 %{{.*}}, label %chunk.header, label %chunk.exit
+; CHECK-NEXT: %[[LB:.*]] = load i32, ptr %lb
+; CHECK-NEXT: %[[NONNEG:.*]] = icmp sge i32 %[[LB]], 0
+; CHECK-NEXT: call void @llvm.assume(i1 %[[NONNEG]])
+; CHECK: %[[SUM:.*]] = call { i32, i1 } @llvm.sadd.with.overflow.i32(
+; CHECK-NEXT: %[[NEXT:.*]] = extractvalue { i32, i1 } %[[SUM]], 0
+; CHECK-NEXT: %[[WRAPPED:.*]] = extractvalue { i32, i1 } %[[SUM]], 1
+; CHECK-NEXT: store i32 %[[NEXT]], ptr %lb
+; CHECK-NEXT: store i32 %[[NEXT]], ptr %ub
+; CHECK-NEXT: %[[WITHIN:.*]] = icmp sle i32 %[[NEXT]], %orig.ub
+; CHECK-NEXT: %more = select i1 %[[WRAPPED]], i1 false, i1 %[[WITHIN]]
+; CHECK-NEXT: br i1 %more, label %chunk.header, label %chunk.exit
 ; CHECK: chunk.exit:
 ; CHECK-NEXT: call void @__kmpc_for_static_fini(
 define void @k_l1() !cot.kernel !1 {
@@ -76,6 +89,8 @@ b:
 ; CHECK: %[[NTID:.*]] = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 ; CHECK: call void @__kmpc_for_static_init_4(ptr null, i32 0, i32 91, ptr %last, ptr %lb, ptr %ub, ptr %st, i32 1, i32 %[[NTID]])
 ; CHECK: chunk.header:
+; A team's chunk: its upper bound advances saturating.
+; CHECK: call i32 @llvm.sadd.sat.i32(
 define void @k_l3() !cot.kernel !4 {
   %last = alloca i32
   %lb = alloca i32

@@ -43,7 +43,7 @@
 ; CHECK-LABEL: define internal void @pushes.parallel(
 ; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 221,
 ; CHECK-NOT: %chunks
-; CHECK: %more = icmp sle i64 %next, %orig.ub
+; CHECK: %more = select i1 %wrapped, i1 false, i1 %within
 ; CHECK-LABEL: define internal void @generic.teams(
 ; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 91,
 ; CHECK-LABEL: define internal void @shares.teams(
@@ -90,10 +90,13 @@ tail:
   %g = load i32, ptr %tidp
   %stv = load i64, ptr %st
   %lbv = load i64, ptr %lb
-  %next = add i64 %lbv, %stv
+  %sum.next = call { i64, i1 } @llvm.sadd.with.overflow.i64(i64 %lbv, i64 %stv)
+  %next = extractvalue { i64, i1 } %sum.next, 0
+  %wrapped = extractvalue { i64, i1 } %sum.next, 1
   store i64 %next, ptr %lb
   store i64 %next, ptr %ub
-  %more = icmp sle i64 %next, %orig.ub
+  %within = icmp sle i64 %next, %orig.ub
+  %more = select i1 %wrapped, i1 false, i1 %within
   br i1 %more, label %chunk.header, label %chunk.exit, !cot.chunk-loop !20
 chunk.exit:
   call void @__kmpc_for_static_fini(ptr null, i32 %g)
@@ -156,10 +159,13 @@ iter.end:
 tail:
   %stv = load i64, ptr %st
   %lbv = load i64, ptr %lb
-  %next = add i64 %lbv, %stv
+  %sum.next = call { i64, i1 } @llvm.sadd.with.overflow.i64(i64 %lbv, i64 %stv)
+  %next = extractvalue { i64, i1 } %sum.next, 0
+  %wrapped = extractvalue { i64, i1 } %sum.next, 1
   store i64 %next, ptr %lb
   store i64 %next, ptr %ub
-  %more = icmp sle i64 %next, %orig.ub
+  %within = icmp sle i64 %next, %orig.ub
+  %more = select i1 %wrapped, i1 false, i1 %within
   br i1 %more, label %chunk.header, label %chunk.exit, !cot.chunk-loop !20
 chunk.exit:
   call void @__kmpc_for_static_fini(ptr null, i32 0)

@@ -58,6 +58,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 #define DEBUG_TYPE "openmp-device-cyclic-schedules"
 
@@ -125,6 +126,15 @@ bool wrapInChunkLoop(CallInst *Init, int Kind, DominatorTree &DT) {
 
   BasicBlock *Header = SplitBlock(Init->getParent(), Init->getNextNode());
   Header->setName("chunk.header");
+  bool Unsigned = isUnsignedInit(*Init);
+  // Clang's loops count logical iterations from 0: a chunk's lower bound
+  // is never negative (which lets the optimizer divide it without signs:
+  // openmp-device-division-recurrences).
+  if (!Unsigned) {
+    IRBuilder<> H(&*Header->getFirstInsertionPt());
+    H.CreateAssumption(H.CreateICmpSGE(H.CreateLoad(IVTy, LowerPtr),
+                                       ConstantInt::get(IVTy, 0)));
+  }
   BasicBlock *Tail = Fini->getParent();
   BasicBlock *Exit = SplitBlock(Tail, Fini);
   Exit->setName("chunk.exit");
@@ -132,17 +142,27 @@ bool wrapInChunkLoop(CallInst *Init, int Kind, DominatorTree &DT) {
   Instruction *Br = Tail->getTerminator();
   IRBuilder<> L(Br);
   Value *Stride = L.CreateLoad(IVTy, StridePtr);
-  Value *Lower = L.CreateAdd(L.CreateLoad(IVTy, LowerPtr), Stride);
+  // The next lower bound; past the type's end the loop is over (a loop of
+  // nearly 2^31 iterations of an int would otherwise wrap around).
+  Value *Sum = L.CreateBinaryIntrinsic(
+      Unsigned ? Intrinsic::uadd_with_overflow : Intrinsic::sadd_with_overflow,
+      L.CreateLoad(IVTy, LowerPtr), Stride);
+  Value *Lower = L.CreateExtractValue(Sum, 0);
+  Value *Wrapped = L.CreateExtractValue(Sum, 1);
   // A thread's chunk is one iteration: its upper bound is its lower one
   // (which also lets the optimizer see that the loop over the chunk runs at
   // most once; Clang's code clamps the stored upper bound).
   Value *Upper = Kind == KindDistribute
-                     ? L.CreateAdd(L.CreateLoad(IVTy, UpperPtr), Stride)
+                     ? L.CreateBinaryIntrinsic(Unsigned ? Intrinsic::uadd_sat
+                                                        : Intrinsic::sadd_sat,
+                                               L.CreateLoad(IVTy, UpperPtr),
+                                               Stride)
                      : Lower;
   L.CreateStore(Lower, LowerPtr);
   L.CreateStore(Upper, UpperPtr);
-  Value *More = isUnsignedInit(*Init) ? L.CreateICmpULE(Lower, OriginalUpper)
-                                      : L.CreateICmpSLE(Lower, OriginalUpper);
+  Value *Within = Unsigned ? L.CreateICmpULE(Lower, OriginalUpper)
+                           : L.CreateICmpSLE(Lower, OriginalUpper);
+  Value *More = L.CreateSelect(Wrapped, L.getFalse(), Within, "more");
   L.CreateCondBr(More, Header, Exit)
       ->setMetadata(ChunkLoopLatch, MDNode::get(Init->getContext(), {}));
   Br->eraseFromParent();
@@ -183,6 +203,16 @@ BranchInst *chunkLatch(BasicBlock &Preheader) {
         Br->getMetadata(ChunkLoopLatch))
       return Br;
   return nullptr;
+}
+
+/// The compare of the next lower bound with the original upper one in the
+/// condition of a chunk loop's \p Latch: `select(wrapped, false, within)`.
+ICmpInst *withinCompare(BranchInst &Latch) {
+  auto *More = dyn_cast<SelectInst>(Latch.getCondition());
+  auto *False = More ? dyn_cast<ConstantInt>(More->getTrueValue()) : nullptr;
+  if (!False || !False->isZero())
+    return nullptr;
+  return dyn_cast<ICmpInst>(More->getFalseValue());
 }
 
 /// Moves the reads in \p Latch's block whose values only code after the
@@ -233,7 +263,7 @@ bool isCountable(const Loop &Chunk) {
 bool countIterationChunks(CallBase &Init) {
   BasicBlock *Preheader = Init.getParent();
   BranchInst *Latch = chunkLatch(*Preheader);
-  auto *More = Latch ? dyn_cast<ICmpInst>(Latch->getCondition()) : nullptr;
+  ICmpInst *More = Latch ? withinCompare(*Latch) : nullptr;
   if (!More)
     return false;
   BasicBlock *Header = Preheader->getSingleSuccessor();
@@ -273,9 +303,9 @@ bool countIterationChunks(CallBase &Init) {
                             /*HasNUW=*/true, /*HasNSW=*/true);
   Index->addIncoming(L.getInt64(0), Preheader);
   Index->addIncoming(Next, Latch->getParent());
+  Value *OldCondition = Latch->getCondition();
   Latch->setCondition(L.CreateICmpULT(Next, Chunks));
-  if (More->use_empty())
-    More->eraseFromParent();
+  RecursivelyDeleteTriviallyDeadInstructions(OldCondition);
   return true;
 }
 
