@@ -281,9 +281,9 @@ std::string nvptxPipeline(const NVPTXImageOptions &Opts, bool HasLibdevice,
 }
 
 /// Registers the passes of this file, and the extensions of O3: the
-/// peephole pass, and openmp-device-kernel-traffic then
-/// openmp-device-division-recurrences where the optimization pipeline starts
-/// (after inlining, before loops are vectorized and unrolled).
+/// peephole pass, and openmp-device-kernel-traffic where the optimization
+/// pipeline starts (after inlining, before loops are vectorized and
+/// unrolled).
 void registerNVPTXPasses(PassBuilder &PB, const NVPTXImageOptions &Opts,
                          const std::optional<std::string> &Libdevice,
                          TempFiles &Temps) {
@@ -295,10 +295,8 @@ void registerNVPTXPasses(PassBuilder &PB, const NVPTXImageOptions &Opts,
       [](ModulePassManager &MPM, OptimizationLevel Level) {
         // Unoptimized kernels call the region and the runtime instead of
         // holding them: nothing to see.
-        if (Level == OptimizationLevel::O0)
-          return;
-        MPM.addPass(KernelTrafficPass());
-        MPM.addPass(createModuleToFunctionPassAdaptor(DivisionRecurrencesPass()));
+        if (Level != OptimizationLevel::O0)
+          MPM.addPass(KernelTrafficPass());
       });
   PB.registerPipelineParsingCallback(
       [&](StringRef Name, ModulePassManager &MPM,

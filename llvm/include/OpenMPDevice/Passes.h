@@ -37,9 +37,7 @@
 // and, after the device runtime is linked, in and after the optimization
 // pipeline: openmp-device-private-atomics (function),
 // openmp-device-kernel-traffic (an analysis for the launch model, before
-// vectorization; KernelTraffic.h), openmp-device-division-recurrences
-// (function: a loop index's divisions, as collapsed loops recover their
-// indices, become mixed-radix counters), openmp-device-math-intrinsics (without
+// vectorization; KernelTraffic.h), openmp-device-math-intrinsics (without
 // libdevice) and openmp-device-check-externs. The host device runs
 // openmp-device-host-kernels. openmp-device-extract turns a host module
 // whose `cot.kernels` lists its outlined target functions into its device

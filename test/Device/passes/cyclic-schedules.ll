@@ -7,22 +7,19 @@
 ; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-cyclic-schedules -pass-remarks-missed=openmp-device -S %s 2>%t.remarks | FileCheck %s
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks
 
-; The chunk loop: each lower bound is assumed non-negative (a logical
-; iteration number); the next one is an add with overflow check, and a
-; lower bound that wrapped ends the loop.
+; The chunk loop: whether the next lower bound (current + stride) is
+; within the loop is current <= upper - stride, which cannot wrap around
+; past the type's end as the sum would.
 ; CHECK-LABEL: define void @k_l1(
 ; CHECK: call void @__kmpc_for_static_init_4(ptr null, i32 0, i32 33, ptr %last, ptr %lb, ptr %ub, ptr %st, i32 1, i32 1)
 ; CHECK: chunk.header:
-; CHECK-NEXT: %[[LB:.*]] = load i32, ptr %lb
-; CHECK-NEXT: %[[NONNEG:.*]] = icmp sge i32 %[[LB]], 0
-; CHECK-NEXT: call void @llvm.assume(i1 %[[NONNEG]])
-; CHECK: %[[SUM:.*]] = call { i32, i1 } @llvm.sadd.with.overflow.i32(
-; CHECK-NEXT: %[[NEXT:.*]] = extractvalue { i32, i1 } %[[SUM]], 0
-; CHECK-NEXT: %[[WRAPPED:.*]] = extractvalue { i32, i1 } %[[SUM]], 1
+; CHECK: %[[STRIDE:.*]] = load i32, ptr %st
+; CHECK-NEXT: %[[CURRENT:.*]] = load i32, ptr %lb
+; CHECK-NEXT: %[[NEXT:.*]] = add i32 %[[CURRENT]], %[[STRIDE]]
 ; CHECK-NEXT: store i32 %[[NEXT]], ptr %lb
 ; CHECK-NEXT: store i32 %[[NEXT]], ptr %ub
-; CHECK-NEXT: %[[WITHIN:.*]] = icmp sle i32 %[[NEXT]], %orig.ub
-; CHECK-NEXT: %more = select i1 %[[WRAPPED]], i1 false, i1 %[[WITHIN]]
+; CHECK-NEXT: %last.lb = sub i32 %orig.ub, %[[STRIDE]]
+; CHECK-NEXT: %more = icmp sle i32 %[[CURRENT]], %last.lb
 ; CHECK-NEXT: br i1 %more, label %chunk.header, label %chunk.exit
 ; CHECK: chunk.exit:
 ; CHECK-NEXT: call void @__kmpc_for_static_fini(
@@ -129,18 +126,40 @@ define internal void @k_l3.omp_outlined(ptr, ptr, i64, i64) {
   ret void
 }
 
+; An unsigned loop: upper - stride is only taken when the stride fits.
+; CHECK-LABEL: define void @k_l5(
+; CHECK: call void @__kmpc_for_static_init_4u(ptr null, i32 0, i32 33,
+; CHECK: %last.lb = sub i32 %orig.ub, %[[STRIDE:.*]]
+; CHECK-NEXT: %more = icmp ule i32 %{{.*}}, %last.lb
+; CHECK-NEXT: %[[FITS:.*]] = icmp uge i32 %orig.ub, %[[STRIDE]]
+; CHECK-NEXT: %more.fits = select i1 %[[FITS]], i1 %more, i1 false
+; CHECK-NEXT: br i1 %more.fits, label %chunk.header, label %chunk.exit
+define void @k_l5() !cot.kernel !6 {
+  %last = alloca i32
+  %lb = alloca i32
+  %ub = alloca i32
+  %st = alloca i32
+  call void @__kmpc_for_static_init_4u(ptr null, i32 0, i32 34, ptr %last, ptr %lb, ptr %ub, ptr %st, i32 1, i32 1)
+  call void @k_l1.omp_outlined()
+  call void @__kmpc_for_static_fini(ptr null, i32 0)
+  ret void
+}
+
 declare void @__kmpc_for_static_init_4(ptr, i32, i32, ptr, ptr, ptr, ptr, i32, i32)
+declare void @__kmpc_for_static_init_4u(ptr, i32, i32, ptr, ptr, ptr, ptr, i32, i32)
 declare void @__kmpc_for_static_fini(ptr, i32)
 declare void @__kmpc_fork_call(ptr, i32, ptr, ...)
 
-!cot.kernels = !{!10, !11, !12, !13, !14}
+!cot.kernels = !{!10, !11, !12, !13, !14, !15}
 !10 = !{ptr @k_l1, !"spmd", !"default-schedule"}
 !11 = !{ptr @k_l12, !"spmd"}
 !12 = !{ptr @k_l2, !"spmd", !"default-schedule"}
 !13 = !{ptr @k_l3, !"generic", !"default-schedule"}
 !14 = !{ptr @k_l4, !"generic", !"default-schedule"}
+!15 = !{ptr @k_l5, !"spmd", !"default-schedule"}
 !1 = !{ptr @k_l1}
 !2 = !{ptr @k_l12}
 !3 = !{ptr @k_l2}
 !4 = !{ptr @k_l3}
 !5 = !{ptr @k_l4}
+!6 = !{ptr @k_l5}

@@ -43,7 +43,7 @@
 ; CHECK-LABEL: define internal void @pushes.parallel(
 ; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 221,
 ; CHECK-NOT: %chunks
-; CHECK: %more = select i1 %wrapped, i1 false, i1 %within
+; CHECK: %more = icmp sle i64 %lbv, %last.lb
 ; CHECK-LABEL: define internal void @generic.teams(
 ; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 91,
 ; CHECK-LABEL: define internal void @shares.teams(
@@ -90,13 +90,11 @@ tail:
   %g = load i32, ptr %tidp
   %stv = load i64, ptr %st
   %lbv = load i64, ptr %lb
-  %sum.next = call { i64, i1 } @llvm.sadd.with.overflow.i64(i64 %lbv, i64 %stv)
-  %next = extractvalue { i64, i1 } %sum.next, 0
-  %wrapped = extractvalue { i64, i1 } %sum.next, 1
+  %next = add i64 %lbv, %stv
   store i64 %next, ptr %lb
   store i64 %next, ptr %ub
-  %within = icmp sle i64 %next, %orig.ub
-  %more = select i1 %wrapped, i1 false, i1 %within
+  %last.lb = sub i64 %orig.ub, %stv
+  %more = icmp sle i64 %lbv, %last.lb
   br i1 %more, label %chunk.header, label %chunk.exit, !cot.chunk-loop !20
 chunk.exit:
   call void @__kmpc_for_static_fini(ptr null, i32 %g)
@@ -159,13 +157,11 @@ iter.end:
 tail:
   %stv = load i64, ptr %st
   %lbv = load i64, ptr %lb
-  %sum.next = call { i64, i1 } @llvm.sadd.with.overflow.i64(i64 %lbv, i64 %stv)
-  %next = extractvalue { i64, i1 } %sum.next, 0
-  %wrapped = extractvalue { i64, i1 } %sum.next, 1
+  %next = add i64 %lbv, %stv
   store i64 %next, ptr %lb
   store i64 %next, ptr %ub
-  %within = icmp sle i64 %next, %orig.ub
-  %more = select i1 %wrapped, i1 false, i1 %within
+  %last.lb = sub i64 %orig.ub, %stv
+  %more = icmp sle i64 %lbv, %last.lb
   br i1 %more, label %chunk.header, label %chunk.exit, !cot.chunk-loop !20
 chunk.exit:
   call void @__kmpc_for_static_fini(ptr null, i32 0)

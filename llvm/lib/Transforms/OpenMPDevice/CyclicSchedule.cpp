@@ -127,14 +127,6 @@ bool wrapInChunkLoop(CallInst *Init, int Kind, DominatorTree &DT) {
   BasicBlock *Header = SplitBlock(Init->getParent(), Init->getNextNode());
   Header->setName("chunk.header");
   bool Unsigned = isUnsignedInit(*Init);
-  // Clang's loops count logical iterations from 0: a chunk's lower bound
-  // is never negative (which lets the optimizer divide it without signs:
-  // openmp-device-division-recurrences).
-  if (!Unsigned) {
-    IRBuilder<> H(&*Header->getFirstInsertionPt());
-    H.CreateAssumption(H.CreateICmpSGE(H.CreateLoad(IVTy, LowerPtr),
-                                       ConstantInt::get(IVTy, 0)));
-  }
   BasicBlock *Tail = Fini->getParent();
   BasicBlock *Exit = SplitBlock(Tail, Fini);
   Exit->setName("chunk.exit");
@@ -142,13 +134,8 @@ bool wrapInChunkLoop(CallInst *Init, int Kind, DominatorTree &DT) {
   Instruction *Br = Tail->getTerminator();
   IRBuilder<> L(Br);
   Value *Stride = L.CreateLoad(IVTy, StridePtr);
-  // The next lower bound; past the type's end the loop is over (a loop of
-  // nearly 2^31 iterations of an int would otherwise wrap around).
-  Value *Sum = L.CreateBinaryIntrinsic(
-      Unsigned ? Intrinsic::uadd_with_overflow : Intrinsic::sadd_with_overflow,
-      L.CreateLoad(IVTy, LowerPtr), Stride);
-  Value *Lower = L.CreateExtractValue(Sum, 0);
-  Value *Wrapped = L.CreateExtractValue(Sum, 1);
+  Value *Current = L.CreateLoad(IVTy, LowerPtr);
+  Value *Lower = L.CreateAdd(Current, Stride);
   // A thread's chunk is one iteration: its upper bound is its lower one
   // (which also lets the optimizer see that the loop over the chunk runs at
   // most once; Clang's code clamps the stored upper bound).
@@ -160,9 +147,17 @@ bool wrapInChunkLoop(CallInst *Init, int Kind, DominatorTree &DT) {
                      : Lower;
   L.CreateStore(Lower, LowerPtr);
   L.CreateStore(Upper, UpperPtr);
-  Value *Within = Unsigned ? L.CreateICmpULE(Lower, OriginalUpper)
-                           : L.CreateICmpSLE(Lower, OriginalUpper);
-  Value *More = L.CreateSelect(Wrapped, L.getFalse(), Within, "more");
+  // Whether the next lower bound is within the loop, decided without the
+  // sum, which wraps past the type's end (an int loop of nearly 2^31
+  // iterations would run again): current <= upper - stride. The upper bound
+  // is at least 0 and the stride positive, so a signed difference fits; an
+  // unsigned one only when the stride is at most the upper bound.
+  Value *LastStart = L.CreateSub(OriginalUpper, Stride, "last.lb");
+  Value *More = Unsigned ? L.CreateICmpULE(Current, LastStart, "more")
+                         : L.CreateICmpSLE(Current, LastStart, "more");
+  if (Unsigned)
+    More = L.CreateSelect(L.CreateICmpUGE(OriginalUpper, Stride), More,
+                          L.getFalse(), "more.fits");
   L.CreateCondBr(More, Header, Exit)
       ->setMetadata(ChunkLoopLatch, MDNode::get(Init->getContext(), {}));
   Br->eraseFromParent();
@@ -205,14 +200,23 @@ BranchInst *chunkLatch(BasicBlock &Preheader) {
   return nullptr;
 }
 
-/// The compare of the next lower bound with the original upper one in the
-/// condition of a chunk loop's \p Latch: `select(wrapped, false, within)`.
-ICmpInst *withinCompare(BranchInst &Latch) {
-  auto *More = dyn_cast<SelectInst>(Latch.getCondition());
-  auto *False = More ? dyn_cast<ConstantInt>(More->getTrueValue()) : nullptr;
-  if (!False || !False->isZero())
-    return nullptr;
-  return dyn_cast<ICmpInst>(More->getFalseValue());
+/// The compare in the condition of a chunk loop's \p Latch, `current <=
+/// upper - stride` (for unsigned loops under `select(upper >= stride, ...,
+/// false)`), and the upper bound it compares with.
+std::pair<ICmpInst *, Value *> withinCompare(BranchInst &Latch) {
+  Value *Condition = Latch.getCondition();
+  if (auto *Fits = dyn_cast<SelectInst>(Condition)) {
+    auto *False = dyn_cast<ConstantInt>(Fits->getFalseValue());
+    if (!False || !False->isZero())
+      return {};
+    Condition = Fits->getTrueValue();
+  }
+  auto *More = dyn_cast<ICmpInst>(Condition);
+  auto *LastStart =
+      More ? dyn_cast<BinaryOperator>(More->getOperand(1)) : nullptr;
+  if (!LastStart || LastStart->getOpcode() != Instruction::Sub)
+    return {};
+  return {More, LastStart->getOperand(0)};
 }
 
 /// Moves the reads in \p Latch's block whose values only code after the
@@ -263,7 +267,10 @@ bool isCountable(const Loop &Chunk) {
 bool countIterationChunks(CallBase &Init) {
   BasicBlock *Preheader = Init.getParent();
   BranchInst *Latch = chunkLatch(*Preheader);
-  ICmpInst *More = Latch ? withinCompare(*Latch) : nullptr;
+  ICmpInst *More = nullptr;
+  Value *OriginalUpper = nullptr;
+  if (Latch)
+    std::tie(More, OriginalUpper) = withinCompare(*Latch);
   if (!More)
     return false;
   BasicBlock *Header = Preheader->getSingleSuccessor();
@@ -281,7 +288,6 @@ bool countIterationChunks(CallBase &Init) {
   Value *LowerPtr = Init.getArgOperand(4);
   Value *StridePtr = Init.getArgOperand(6);
   Type *IVTy = Init.getArgOperand(7)->getType();
-  Value *OriginalUpper = More->getOperand(1);
   bool Unsigned = More->isUnsigned();
   auto Within = [&](IRBuilder<> &B, Value *Lower) {
     return B.CreateICmp(More->getPredicate(), Lower, OriginalUpper);

@@ -1,11 +1,11 @@
-// Collapsed loops recover their indices from one linear index; optimized
-// GPU code advances the quotients and remainders as counters instead of
-// dividing (openmp-device-division-recurrences). Every element of shapes
-// that make those counters carry and wrap (sizes that are not multiples of
+// Collapsed loops recover their indices from one linear index, which GPU
+// threads walk in grid-stride chunk loops. Every element of shapes that
+// stress the recovery and the chunks (sizes that are not multiples of
 // anything, negative lower bounds, steps above 1, unsigned and long
 // counters, a grid-stride loop longer than the grid) is visited exactly
-// once with its own indices; a loop of the region's own that divides by a
-// divisor of either sign gets the same quotients as the host.
+// once with its own indices, optimized or not; a loop of the region's own
+// that divides by a divisor of either sign gets the same quotients as the
+// host.
 // RUN: %clang -O2 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
 // RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 // RUN: %clang -O0 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
