@@ -548,24 +548,28 @@ public:
   /// are neighbours.
   bool add(const SCEV *Address, LaneStrides &Lanes) {
     const SCEV *Base = SE.getPointerBase(Address);
-    if (isa<SCEVCouldNotCompute>(Base) || Addresses.size() >= MaxLoads)
+    if (isa<SCEVCouldNotCompute>(Base) || Loads.size() >= MaxLoads)
       return false;
-    bool Neighbours = any_of(Addresses, [&](const SCEV *Known) {
-      if (SE.getPointerBase(Known) != Base)
+    bool Neighbours = any_of(Loads, [&](const Load &Known) {
+      if (Known.Base != Base)
         return false;
-      const SCEV *Gap = SE.getMinusSCEV(Address, Known);
+      const SCEV *Gap = SE.getMinusSCEV(Address, Known.Address);
       return !isa<SCEVCouldNotCompute>(Gap) && !Gap->isZero() &&
              Lanes.ofSCEV(Gap, 0).isUniform();
     });
-    Addresses.push_back(Address);
+    Loads.push_back({Base, Address});
     return Neighbours;
   }
 
 private:
   /// Loads compared, so that the pairs stay few in a large kernel.
   static constexpr unsigned MaxLoads = 32;
+  struct Load {
+    const SCEV *Base;
+    const SCEV *Address;
+  };
   ScalarEvolution &SE;
-  SmallVector<const SCEV *, 8> Addresses;
+  SmallVector<Load, 8> Loads;
 };
 
 /// Address as a walk through a contiguous stretch in an inner loop: an
