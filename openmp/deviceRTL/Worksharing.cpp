@@ -42,6 +42,25 @@ COT_INLINE typename Unsigned<T>::Type tripCount(T Lo, T Hi, ST Incr) {
   return (UT)(Lo - Hi) / (UT)(-Incr) + 1;
 }
 
+// Chunks of one iteration, the cyclic schedules the compiler gives loops
+// without a schedule clause (Design.md): participant Id of N gets iteration
+// Id, the stride is N iterations (at most the whole range, so that the
+// bounds cannot overflow), and lower and upper bound stay equal, also for a
+// participant with no iteration, so that the optimizer sees the chunk's loop
+// run at most once and can unroll the loop over the chunks.
+template <typename T, typename ST>
+COT_INLINE void cyclicInit(uint64_t Id, uint64_t N, int32_t *PLast, T *PLower,
+                           T *PUpper, ST *PStride, ST Incr) {
+  typedef typename Unsigned<T>::Type UT;
+  T Lo = *PLower, Hi = *PUpper;
+  UT Trip = tripCount(Lo, Hi, Incr);
+  *PStride = (ST)((UT)(N < Trip ? N : Trip) * (UT)Incr);
+  *PLower = *PUpper = Id < Trip ? (T)(Lo + (ST)Id * Incr)
+                                : (T)(Hi + (Incr > 0 ? 1 : -1));
+  if (PLast)
+    *PLast = Id == (uint64_t)(Trip - 1) % N;
+}
+
 // Bounds of participant Id of N for the static kinds. Kinds: chunked (33, 91,
 // and unknown chunked ones), balanced-chunked (45), blocked (the rest).
 template <typename T, typename ST>
@@ -55,6 +74,12 @@ COT_INLINE void staticInit(int32_t Kind, uint32_t Id, uint32_t N,
     if (PLast)
       *PLast = 0;
     *PStride = Incr;
+    return;
+  }
+  if ((Kind == COT_SCHED_STATIC_CHUNKED ||
+       Kind == COT_SCHED_DISTRIBUTE_STATIC_CHUNKED) &&
+      Chunk == 1) {
+    cyclicInit<T, ST>(Id, N, PLast, PLower, PUpper, PStride, Incr);
     return;
   }
   if (N == 1) { // one participant: everything
@@ -143,24 +168,15 @@ COT_INLINE void leagueInit(int32_t Kind, int32_t *PLast, T *PLower, T *PUpper,
     *PStride = Incr;
     return;
   }
-  UT Trip = tripCount(Lo, Hi, Incr);
-  uint64_t G = leagueSize();
-  uint64_t LastThread = (uint64_t)(Trip - 1) % G;
   if (Kind == COT_SCHED_LEAGUE_DISTRIBUTE) {
+    UT Trip = tripCount(Lo, Hi, Incr);
     *PStride = (ST)(Trip * (UT)Incr);
     if (PLast)
-      *PLast = LastThread / blockSize() == blockId();
+      *PLast = (uint64_t)(Trip - 1) % leagueSize() / blockSize() == blockId();
     return;
   }
-  uint64_t Me = leagueThread();
-  *PStride = (ST)((UT)(G < Trip ? G : Trip) * (UT)Incr);
-  // Lower and upper bound stay equal (one iteration a chunk), also for a
-  // thread with no iteration, so that the optimizer sees the chunk's loop
-  // run at most once.
-  *PLower = *PUpper = Me < Trip ? (T)(Lo + (ST)Me * Incr)
-                                : (T)(Hi + (Incr > 0 ? 1 : -1));
-  if (PLast)
-    *PLast = Me == LastThread;
+  cyclicInit<T, ST>(leagueThread(), leagueSize(), PLast, PLower, PUpper,
+                    PStride, Incr);
 }
 
 COT_INLINE bool isLeagueKind(int32_t Kind) {

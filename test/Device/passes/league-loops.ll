@@ -6,7 +6,10 @@
 ; another kernel starts too keep their kinds. The chunk loop that
 ; openmp-device-cyclic-schedules put around the league's thread loop
 ; becomes a counted one (ChunkLoops.h) unless the per-iteration code has a
-; loop of its own.
+; loop of its own, and so do the chunk loops of the other cyclic thread
+; loops of default-scheduled kernels (a parallel for in team code), which
+; keep their kind (33); a kernel with a schedule clause has no chunk loop of
+; ours to count.
 ; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-league-loops -S %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @league.teams(
@@ -48,6 +51,16 @@
 ; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 91,
 ; CHECK-LABEL: define internal void @shares.teams(
 ; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 91,
+; CHECK-LABEL: define internal void @team.parallel(
+; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 33,
+; CHECK-NEXT: %[[FIRST:.*]] = load i64, ptr %lb
+; CHECK: %chunks = add i64 %{{.*}}, 1
+; CHECK: %chunk.next = add nuw nsw i64 %chunk, 1
+; CHECK-NEXT: %[[MORE:.*]] = icmp ult i64 %chunk.next, %chunks
+; CHECK-LABEL: define internal void @scheduled.parallel(
+; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 33,
+; CHECK-NOT: %chunks
+; CHECK: %more = icmp sle i64 %lbv, %last.lb
 
 define void @league() !cot.kernel !10 {
   call void (ptr, i32, ptr, ...) @__kmpc_fork_teams(ptr null, i32 0, ptr @league.teams)
@@ -198,19 +211,107 @@ define internal void @shares.teams(ptr %gtid, ptr %btid) !cot.kernel !13 {
   ret void
 }
 
+; The parallel region of a generic kernel's team code (inside a standalone
+; distribute), and the same loop in a kernel whose construct has a schedule
+; clause.
+define void @team() !cot.kernel !14 {
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_teams(ptr null, i32 0, ptr @team.teams)
+  ret void
+}
+
+define internal void @team.teams(ptr %gtid, ptr %btid) !cot.kernel !14 {
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr null, i32 0, ptr @team.parallel)
+  ret void
+}
+
+define internal void @team.parallel(ptr %gtid, ptr %btid, ptr %a, ptr %sum) !cot.kernel !14 {
+entry:
+  %last = alloca i32
+  %lb = alloca i64
+  %ub = alloca i64
+  %st = alloca i64
+  %orig.ub = load i64, ptr %ub
+  call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 33, ptr %last, ptr %lb, ptr %ub, ptr %st, i64 1, i64 1)
+  br label %chunk.header
+chunk.header:
+  %l = load i64, ptr %lb
+  %u = load i64, ptr %ub
+  %in = icmp sle i64 %l, %u
+  br i1 %in, label %body, label %tail
+body:
+  %p = getelementptr i32, ptr %a, i64 %l
+  %v = load i32, ptr %p
+  store i32 %v, ptr %sum
+  br label %tail
+tail:
+  %stv = load i64, ptr %st
+  %lbv = load i64, ptr %lb
+  %next = add i64 %lbv, %stv
+  store i64 %next, ptr %lb
+  store i64 %next, ptr %ub
+  %last.lb = sub i64 %orig.ub, %stv
+  %more = icmp sle i64 %lbv, %last.lb
+  br i1 %more, label %chunk.header, label %chunk.exit, !cot.chunk-loop !20
+chunk.exit:
+  call void @__kmpc_for_static_fini(ptr null, i32 0)
+  ret void
+}
+
+define void @scheduled() !cot.kernel !15 {
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr null, i32 0, ptr @scheduled.parallel)
+  ret void
+}
+
+define internal void @scheduled.parallel(ptr %gtid, ptr %btid, ptr %a, ptr %sum) !cot.kernel !15 {
+entry:
+  %last = alloca i32
+  %lb = alloca i64
+  %ub = alloca i64
+  %st = alloca i64
+  %orig.ub = load i64, ptr %ub
+  call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 33, ptr %last, ptr %lb, ptr %ub, ptr %st, i64 1, i64 1)
+  br label %chunk.header
+chunk.header:
+  %l = load i64, ptr %lb
+  %u = load i64, ptr %ub
+  %in = icmp sle i64 %l, %u
+  br i1 %in, label %body, label %tail
+body:
+  %p = getelementptr i32, ptr %a, i64 %l
+  %v = load i32, ptr %p
+  store i32 %v, ptr %sum
+  br label %tail
+tail:
+  %stv = load i64, ptr %st
+  %lbv = load i64, ptr %lb
+  %next = add i64 %lbv, %stv
+  store i64 %next, ptr %lb
+  store i64 %next, ptr %ub
+  %last.lb = sub i64 %orig.ub, %stv
+  %more = icmp sle i64 %lbv, %last.lb
+  br i1 %more, label %chunk.header, label %chunk.exit, !cot.chunk-loop !20
+chunk.exit:
+  call void @__kmpc_for_static_fini(ptr null, i32 0)
+  ret void
+}
+
 declare void @__kmpc_for_static_fini(ptr, i32)
 declare void @__kmpc_for_static_init_8(ptr, i32, i32, ptr, ptr, ptr, ptr, i64, i64)
 declare void @__kmpc_push_num_threads(ptr, i32, i32)
 declare void @__kmpc_fork_call(ptr, i32, ptr, ...)
 declare void @__kmpc_fork_teams(ptr, i32, ptr, ...)
 
-!cot.kernels = !{!0, !1, !2, !3}
+!cot.kernels = !{!0, !1, !2, !3, !4, !5}
 !0 = !{ptr @league, !"spmd", !"default-schedule", !"teams"}
 !1 = !{ptr @pushes, !"spmd", !"default-schedule", !"teams"}
 !2 = !{ptr @generic, !"generic", !"default-schedule", !"teams"}
 !3 = !{ptr @shares, !"spmd", !"default-schedule", !"teams"}
+!4 = !{ptr @team, !"generic", !"default-schedule", !"teams"}
+!5 = !{ptr @scheduled, !"generic"}
 !20 = !{}
 !10 = !{ptr @league}
 !11 = !{ptr @pushes}
 !12 = !{ptr @generic}
 !13 = !{ptr @shares}
+!14 = !{ptr @team}
+!15 = !{ptr @scheduled}

@@ -6,8 +6,9 @@
 //
 // openmp-device-cyclic-schedules wraps the code between a static_init and
 // its static_fini in a loop over the thread's chunks, whose latch branch it
-// marks; openmp-device-league-loops turns the chunk loop of a grid-stride
-// loop into a counted one (countIterationChunks). Private to
+// marks; openmp-device-league-loops turns the chunk loops of thread loops
+// (the grid-stride loop of an SPMD kernel, a `parallel for` in team code)
+// into counted ones (countIterationChunks). Private to
 // llvm/lib/Transforms/OpenMPDevice.
 //
 //===----------------------------------------------------------------------===//

@@ -302,7 +302,14 @@ bool countIterationChunks(CallBase &Init) {
 
   IRBuilder<> H(&*Header->getFirstInsertionPt());
   PHINode *Index = H.CreatePHI(H.getInt64Ty(), 2, "chunk");
-  H.CreateAssumption(Within(H, H.CreateLoad(IVTy, LowerPtr)));
+  Value *Lower = H.CreateLoad(IVTy, LowerPtr);
+  H.CreateAssumption(Within(H, Lower));
+  // Clang's loop over an unsigned chunk runs while iv < upper + 1, which
+  // wraps at the type's maximum; a normalized loop's iterations are below
+  // it (its trip count fits the type), so the chunk's one iteration runs.
+  if (Unsigned)
+    H.CreateAssumption(
+        H.CreateICmpNE(Lower, Constant::getAllOnesValue(IVTy)));
 
   IRBuilder<> L(Latch);
   Value *Next = L.CreateAdd(Index, L.getInt64(1), "chunk.next",

@@ -25,7 +25,11 @@
 // (ChunkLoops.h) where the per-iteration code has no loop of its own, so
 // that LLVM unrolls it: several loads in flight per thread took 32-bit sums
 // from 45% of the H200's memory bandwidth to CUDA's (1.3x -> 1.0x CUDA's
-// time). Runs after openmp-device-kernel-modes.
+// time). The chunk loops of the other cyclic thread loops of default-
+// scheduled kernels (a `parallel for` inside team code, in generic mode or
+// SPMD-ized) keep their kind and are counted the same way: a team's sum
+// over a chunk of a distribute loop ran at a third of the bandwidth with
+// one load in flight per thread. Runs after openmp-device-kernel-modes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,8 +37,10 @@
 #include "ForkCalls.h"
 #include "OffloadABI.h"
 #include "OpenMPDevice/Diagnostics.h"
+#include "OpenMPDevice/Kernels.h"
 #include "OpenMPDevice/Passes.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
@@ -45,6 +51,8 @@
 
 STATISTIC(NumLeagueKernels, "SPMD kernels whose loop is one league loop");
 STATISTIC(NumCountedLeagueLoops, "League loops whose chunks are counted");
+STATISTIC(NumCountedThreadLoops,
+          "Other cyclic thread loops whose chunks are counted");
 
 using namespace llvm;
 
@@ -132,6 +140,28 @@ LeagueChange makeLeagueLoop(const KernelReach &KR) {
   return LeagueChange::KindsAndLoop;
 }
 
+/// Counts the chunks of the cyclic thread loops (kind 33 with a chunk loop
+/// of openmp-device-cyclic-schedules) in the functions outlined from
+/// default-scheduled kernels that are not league loops. Returns whether it
+/// changed one.
+bool countThreadLoopChunks(Module &M) {
+  SmallPtrSet<Function *, 16> DefaultScheduleKernels;
+  for (const KernelInfo &K : kernelsOf(M))
+    if (K.DefaultSchedule)
+      DefaultScheduleKernels.insert(K.F);
+  bool Changed = false;
+  for (Function &F : M) {
+    if (F.isDeclaration() || !DefaultScheduleKernels.count(owningKernel(F)))
+      continue;
+    for (CallBase *Init : staticInitsOfKind(F, COT_SCHED_STATIC_CHUNKED))
+      if (countIterationChunks(*Init)) {
+        ++NumCountedThreadLoops;
+        Changed = true;
+      }
+  }
+  return Changed;
+}
+
 } // namespace
 
 PreservedAnalyses LeagueLoopsPass::run(Module &M, ModuleAnalysisManager &) {
@@ -140,6 +170,8 @@ PreservedAnalyses LeagueLoopsPass::run(Module &M, ModuleAnalysisManager &) {
   LeagueChange Changed = LeagueChange::None;
   for (const KernelReach &KR : kernelReaches(M))
     Changed = std::max(Changed, makeLeagueLoop(KR));
+  if (countThreadLoopChunks(M))
+    Changed = LeagueChange::KindsAndLoop;
   if (Changed == LeagueChange::KindsAndLoop)
     return PreservedAnalyses::none();
   return preservedKeepingCFG(Changed == LeagueChange::Kinds);
