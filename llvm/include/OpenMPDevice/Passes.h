@@ -21,6 +21,9 @@
 //   openmp-device-league-loops       an SPMD distribute parallel for with
 //                                    default schedules: one cyclic loop over
 //                                    the league
+//   openmp-device-logical-reductions the right operand of && and || on a
+//                                    reduction's private copy evaluated
+//                                    without a branch
 //   openmp-device-reductions         reductions combined per block before
 //                                    one update of the shared copy
 //   openmp-device-spmdize            generic kernels whose team code can be

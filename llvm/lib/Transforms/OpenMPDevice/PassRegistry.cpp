@@ -66,6 +66,7 @@ std::string nvptxLoweringPipeline() {
          "openmp-device-cyclic-schedules,"
          "openmp-device-kernel-modes,"
          "openmp-device-league-loops,"
+         "openmp-device-logical-reductions,"
          "openmp-device-reductions,"
          "openmp-device-spmdize,"
          "openmp-device-globalize,"

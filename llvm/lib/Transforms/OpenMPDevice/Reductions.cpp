@@ -58,6 +58,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ForkCalls.h"
+#include "ReductionLists.h"
 #include "OpenMPDevice/Diagnostics.h"
 #include "OpenMPDevice/Passes.h"
 
@@ -89,11 +90,6 @@ using namespace llvm;
 namespace cot {
 namespace {
 
-constexpr StringLiteral ReduceNowait = "__kmpc_reduce_nowait";
-constexpr StringLiteral EndReduceNowait = "__kmpc_end_reduce_nowait";
-constexpr StringLiteral ReduceBlocking = "__kmpc_reduce";
-constexpr StringLiteral EndReduceBlocking = "__kmpc_end_reduce";
-
 /// Private copies larger than this in all keep one update per thread: each
 /// thread would need a scratch copy as large, and the shuffles and barriers
 /// grow with the size.
@@ -108,9 +104,6 @@ constexpr uint64_t MaxCombinedBytes = 1024;
 /// (a generic kernel holds up to four copies of each parallel region).
 constexpr uint64_t MaxInlinedBytes = 32;
 
-// Operands of __kmpc_reduce{_nowait}(loc, gtid, n, size, list, fn, lock).
-enum : unsigned { OpNumItems = 2, OpList = 4, OpCombine = 5 };
-
 /// A reduction that __cot_gpu_reduce can combine per block.
 struct Reduction {
   CallInst *Call = nullptr;
@@ -120,46 +113,6 @@ struct Reduction {
   SmallVector<CallInst *, 2> EndCalls;
   BasicBlock *Merge = nullptr;
 };
-
-/// The private copy stored into each slot of \p List (an array of
-/// pointers), or nothing when a slot holds anything but a fixed-size local
-/// or is stored more than once.
-std::optional<SmallVector<AllocaInst *, 4>>
-privatesInList(AllocaInst &List, unsigned NumItems, const DataLayout &DL) {
-  SmallVector<AllocaInst *, 4> Slots(NumItems, nullptr);
-  auto Record = [&](StoreInst &Store, uint64_t Offset) {
-    auto *Private =
-        dyn_cast<AllocaInst>(Store.getValueOperand()->stripPointerCasts());
-    uint64_t Slot = Offset / DL.getPointerSize();
-    if (!Private || !Private->isStaticAlloca() ||
-        Private->isArrayAllocation() || Offset % DL.getPointerSize() ||
-        Slot >= NumItems || Slots[Slot])
-      return false;
-    Slots[Slot] = Private;
-    return true;
-  };
-  for (User *U : List.users()) {
-    if (auto *Store = dyn_cast<StoreInst>(U)) {
-      if (Store->getPointerOperand() == &List && !Record(*Store, 0))
-        return std::nullopt;
-      continue;
-    }
-    auto *GEP = dyn_cast<GetElementPtrInst>(U);
-    if (!GEP)
-      continue;
-    APInt Offset(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
-    if (!GEP->accumulateConstantOffset(DL, Offset))
-      return std::nullopt;
-    for (User *GU : GEP->users())
-      if (auto *Store = dyn_cast<StoreInst>(GU);
-          Store && Store->getPointerOperand() == GEP &&
-          !Record(*Store, Offset.getZExtValue()))
-        return std::nullopt;
-  }
-  if (is_contained(Slots, nullptr))
-    return std::nullopt;
-  return Slots;
-}
 
 uint64_t bytesOf(const AllocaInst &Private, const DataLayout &DL) {
   return Private.getAllocationSize(DL)->getFixedValue();
@@ -200,8 +153,7 @@ Expected<Reduction> analyzeReduction(CallInst &Call, const DataLayout &DL) {
       dyn_cast<AllocaInst>(Call.getArgOperand(OpList)->stripPointerCasts());
   if (!NumItems || !List || NumItems->isZero())
     return createStringError("its list of private copies is not a local");
-  std::optional<SmallVector<AllocaInst *, 4>> Privates =
-      privatesInList(*List, NumItems->getZExtValue(), DL);
+  std::optional<SmallVector<AllocaInst *, 4>> Privates = privatesOf(Call, DL);
   if (!Privates)
     return createStringError(
         "a private copy is not a local of fixed size (array section?)");
@@ -558,18 +510,6 @@ DenseMap<Function *, int32_t> fixedReduceAnswers(Module &M) {
     if (!Shared.contains(F) && !OwnCopy.contains(F))
       Answers[F] = 2;
   return Answers;
-}
-
-SmallVector<CallInst *, 8> reductionCalls(Module &M) {
-  SmallVector<CallInst *, 8> Calls;
-  for (StringRef Name : {ReduceNowait, ReduceBlocking})
-    if (Function *Fn = M.getFunction(Name))
-      for (User *U : Fn->users())
-        if (auto *Call = dyn_cast<CallInst>(U);
-            Call && Call->getCalledFunction() == Fn &&
-            Call->arg_size() > OpCombine)
-          Calls.push_back(Call);
-  return Calls;
 }
 
 } // namespace

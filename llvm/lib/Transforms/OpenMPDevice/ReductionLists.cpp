@@ -1,0 +1,80 @@
+//===- ReductionLists.cpp - Clang's reduction calls and their lists ------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The reduction calls of a module and the private copies their lists point
+// to (ReductionLists.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ReductionLists.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
+
+using namespace llvm;
+
+namespace cot {
+
+SmallVector<CallInst *, 8> reductionCalls(Module &M) {
+  SmallVector<CallInst *, 8> Calls;
+  for (StringRef Name : {ReduceNowait, ReduceBlocking})
+    if (Function *Fn = M.getFunction(Name))
+      for (User *U : Fn->users())
+        if (auto *Call = dyn_cast<CallInst>(U);
+            Call && Call->getCalledFunction() == Fn &&
+            Call->arg_size() > OpCombine)
+          Calls.push_back(Call);
+  return Calls;
+}
+
+std::optional<SmallVector<AllocaInst *, 4>>
+privatesInList(AllocaInst &List, unsigned NumItems, const DataLayout &DL) {
+  SmallVector<AllocaInst *, 4> Slots(NumItems, nullptr);
+  auto Record = [&](StoreInst &Store, uint64_t Offset) {
+    auto *Private =
+        dyn_cast<AllocaInst>(Store.getValueOperand()->stripPointerCasts());
+    uint64_t Slot = Offset / DL.getPointerSize();
+    if (!Private || !Private->isStaticAlloca() ||
+        Private->isArrayAllocation() || Offset % DL.getPointerSize() ||
+        Slot >= NumItems || Slots[Slot])
+      return false;
+    Slots[Slot] = Private;
+    return true;
+  };
+  for (User *U : List.users()) {
+    if (auto *Store = dyn_cast<StoreInst>(U)) {
+      if (Store->getPointerOperand() == &List && !Record(*Store, 0))
+        return std::nullopt;
+      continue;
+    }
+    auto *GEP = dyn_cast<GetElementPtrInst>(U);
+    if (!GEP)
+      continue;
+    APInt Offset(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
+    if (!GEP->accumulateConstantOffset(DL, Offset))
+      return std::nullopt;
+    for (User *GU : GEP->users())
+      if (auto *Store = dyn_cast<StoreInst>(GU);
+          Store && Store->getPointerOperand() == GEP &&
+          !Record(*Store, Offset.getZExtValue()))
+        return std::nullopt;
+  }
+  if (is_contained(Slots, nullptr))
+    return std::nullopt;
+  return Slots;
+}
+
+std::optional<SmallVector<AllocaInst *, 4>>
+privatesOf(CallInst &Call, const DataLayout &DL) {
+  auto *NumItems = dyn_cast<ConstantInt>(Call.getArgOperand(OpNumItems));
+  auto *List =
+      dyn_cast<AllocaInst>(Call.getArgOperand(OpList)->stripPointerCasts());
+  if (!NumItems || !List || NumItems->isZero())
+    return std::nullopt;
+  return privatesInList(*List, NumItems->getZExtValue(), DL);
+}
+
+} // namespace cot

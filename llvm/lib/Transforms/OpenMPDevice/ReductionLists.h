@@ -1,0 +1,52 @@
+//===- ReductionLists.h - Clang's reduction calls and their lists -*- C++ -*-===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Clang ends a reduction with __kmpc_reduce[_nowait](loc, gtid, n, size,
+// RedList, reduce_fn, lock), RedList being a local array of pointers to the
+// n private copies. openmp-device-reductions and
+// openmp-device-logical-reductions find the calls and their private copies
+// here. Private to llvm/lib/Transforms/OpenMPDevice.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CLANG_OFFLOAD_LIB_OPENMPDEVICE_REDUCTIONLISTS_H
+#define CLANG_OFFLOAD_LIB_OPENMPDEVICE_REDUCTIONLISTS_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+#include <optional>
+
+namespace cot {
+
+constexpr llvm::StringLiteral ReduceNowait = "__kmpc_reduce_nowait";
+constexpr llvm::StringLiteral EndReduceNowait = "__kmpc_end_reduce_nowait";
+constexpr llvm::StringLiteral ReduceBlocking = "__kmpc_reduce";
+constexpr llvm::StringLiteral EndReduceBlocking = "__kmpc_end_reduce";
+
+// Operands of __kmpc_reduce{_nowait}(loc, gtid, n, size, list, fn, lock).
+enum : unsigned { OpNumItems = 2, OpList = 4, OpCombine = 5 };
+
+/// The calls of __kmpc_reduce and __kmpc_reduce_nowait in \p M.
+llvm::SmallVector<llvm::CallInst *, 8> reductionCalls(llvm::Module &M);
+
+/// The private copy stored into each slot of \p List (an array of
+/// pointers), or nothing when a slot holds anything but a fixed-size local
+/// or is stored more than once.
+std::optional<llvm::SmallVector<llvm::AllocaInst *, 4>>
+privatesInList(llvm::AllocaInst &List, unsigned NumItems,
+               const llvm::DataLayout &DL);
+
+/// The private copies of \p Call's list, when it is a local array whose
+/// slots privatesInList finds.
+std::optional<llvm::SmallVector<llvm::AllocaInst *, 4>>
+privatesOf(llvm::CallInst &Call, const llvm::DataLayout &DL);
+
+} // namespace cot
+
+#endif // CLANG_OFFLOAD_LIB_OPENMPDEVICE_REDUCTIONLISTS_H
