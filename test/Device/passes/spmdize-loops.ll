@@ -67,6 +67,7 @@ done:
 }
 
 define internal void @region(ptr %gtid, ptr %btid, ptr %s) !cot.kernel !1 {
+  %old = atomicrmw add ptr %s, i32 1 monotonic
   ret void
 }
 

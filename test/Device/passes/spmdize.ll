@@ -1,7 +1,9 @@
 ; openmp-device-spmdize alone: a generic kernel whose team code can be
-; guarded becomes a guarded kernel. The local its parallel region shares
+; guarded becomes a guarded kernel. The local its parallel region writes
 ; becomes a static team-shared variable, the thread's own local stays on
-; its stack, what may write memory others see runs on thread 0 between
+; its stack, and so does a small local the region only reads (each thread
+; of the region gets its own copy, directly or through Clang's spill of
+; the pointer), what may write memory others see runs on thread 0 between
 ; __cot_gpu_guard_begin/end, and a value computed there and used later is
 ; broadcast through shared memory. A kernel whose team code calls a
 ; function that starts a parallel region, and one without a parallel
@@ -18,9 +20,12 @@
 
 ; CHECK-LABEL: define internal void @teams(
 ; CHECK: %own = alloca i32
+; CHECK-NEXT: %bound = alloca i64
 ; CHECK-NOT: alloca
 ; CHECK: %n = call i32 @omp_get_team_num()
 ; CHECK-NEXT: store i32 %n, ptr %own
+; CHECK-NEXT: %wide = sext i32 %n to i64
+; CHECK-NEXT: store i64 %wide, ptr %bound
 ; CHECK-NEXT: [[MAIN:%.*]] = call i32 @__cot_gpu_guard_begin() #[[CONVERGENT:[0-9]+]]
 ; CHECK-NEXT: [[IS0:%.*]] = icmp ne i32 [[MAIN]], 0
 ; CHECK-NEXT: br i1 [[IS0]], label %team.guarded, label %team.join
@@ -32,7 +37,7 @@
 ; CHECK: team.join:
 ; CHECK-NEXT: call void @__cot_gpu_guard_end() #[[CONVERGENT]]
 ; CHECK-NEXT: %v.bc = load i32, ptr addrspacecast (ptr addrspace(3) @teams.broadcast to ptr)
-; CHECK-NEXT: call void {{.*}}@__kmpc_fork_call(ptr null, i32 1, ptr @region, ptr addrspacecast (ptr addrspace(3) @teams.shared.team to ptr))
+; CHECK-NEXT: call void {{.*}}@__kmpc_fork_call(ptr null, i32 2, ptr @region, ptr addrspacecast (ptr addrspace(3) @teams.shared.team to ptr), ptr %bound)
 ; CHECK-NEXT: %r = load i32, ptr addrspacecast (ptr addrspace(3) @teams.shared.team to ptr)
 ; CHECK-NEXT: %m = load i32, ptr %own
 ; CHECK-NEXT: %sum = add i32 %r, %m
@@ -60,11 +65,14 @@ define void @kernel(ptr %a) !cot.kernel !1 {
 define internal void @teams(ptr %gtid, ptr %btid, ptr %a) !cot.kernel !1 {
   %own = alloca i32
   %shared = alloca [4 x i32]
+  %bound = alloca i64
   %n = call i32 @omp_get_team_num()
   store i32 %n, ptr %own
+  %wide = sext i32 %n to i64
+  store i64 %wide, ptr %bound
   %v = call i32 @helper(i32 %n)
   store i32 %v, ptr %shared
-  call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr null, i32 1, ptr @region, ptr %shared)
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr null, i32 2, ptr @region, ptr %shared, ptr %bound)
   %r = load i32, ptr %shared
   %m = load i32, ptr %own
   %sum = add i32 %r, %m
@@ -73,7 +81,13 @@ define internal void @teams(ptr %gtid, ptr %btid, ptr %a) !cot.kernel !1 {
   ret void
 }
 
-define internal void @region(ptr %gtid, ptr %btid, ptr %s) !cot.kernel !1 {
+define internal void @region(ptr %gtid, ptr %btid, ptr %s, ptr %b) !cot.kernel !1 {
+  %b.addr = alloca ptr
+  store ptr %b, ptr %b.addr
+  %b.ptr = load ptr, ptr %b.addr
+  %lo = load i64, ptr %b.ptr
+  %i = trunc i64 %lo to i32
+  store i32 %i, ptr %s
   ret void
 }
 

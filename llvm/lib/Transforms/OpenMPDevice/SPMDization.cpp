@@ -143,9 +143,82 @@ bool readsThreadRegister(const IntrinsicInst &II) {
   }
 }
 
+/// Whether \p Param, a pointer parameter of a microtask, is only read
+/// through: loaded, directly or through GEPs and casts, or through the local
+/// Clang spills it to (a local that holds nothing else and is only loaded).
+bool onlyReadsThrough(Argument &Param) {
+  SmallVector<Value *, 8> Work = {&Param};
+  SmallPtrSet<Value *, 8> Seen;
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (Use &U : V->uses()) {
+      auto *I = cast<Instruction>(U.getUser());
+      if (isa<GetElementPtrInst>(I) || isa<BitCastInst>(I) ||
+          isa<AddrSpaceCastInst>(I)) {
+        Work.push_back(I);
+        continue;
+      }
+      if (auto *L = dyn_cast<LoadInst>(I); L && L->isSimple())
+        continue;
+      if (isa<DbgInfoIntrinsic>(I))
+        continue;
+      auto *Spill = dyn_cast<StoreInst>(I);
+      auto *Slot = Spill ? dyn_cast<AllocaInst>(Spill->getPointerOperand())
+                         : nullptr;
+      if (!Slot || !Spill->isSimple() || Spill->getValueOperand() != V ||
+          Spill->getPointerOperand() == V)
+        return false;
+      for (User *SlotUser : Slot->users()) {
+        if (auto *Reload = dyn_cast<LoadInst>(SlotUser);
+            Reload && Reload->isSimple()) {
+          Work.push_back(Reload);
+          continue;
+        }
+        auto *Store = dyn_cast<StoreInst>(SlotUser);
+        auto *II = dyn_cast<IntrinsicInst>(SlotUser);
+        if (!(Store && Store->getValueOperand() == V &&
+              Store->getPointerOperand() == Slot) &&
+            !(II && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))))
+          return false;
+      }
+    }
+  }
+  return true;
+}
+
+/// Locals up to this size that parallel regions only read stay each
+/// thread's own (the bounds a team computes for its region); larger ones
+/// (team-local arrays) stay one team-shared copy rather than one per thread
+/// in local memory.
+constexpr uint64_t MaxPrivateRegionInputBytes = 32;
+
+/// Whether \p U passes the local \p A to a parallel region that only reads
+/// it: an argument of a fork call whose microtask only reads through the
+/// parameter, \p A being small. In a guarded kernel each thread of the
+/// region calls the microtask itself, with its own copy.
+bool isReadByParallelRegion(const Use &U, AllocaInst &A) {
+  std::optional<uint64_t> Bytes = staticAllocaBytes(A);
+  if (!Bytes || *Bytes > MaxPrivateRegionInputBytes)
+    return false;
+  auto *Fork = dyn_cast<CallBase>(U.getUser());
+  if (!Fork || !isCallTo(*Fork, ForkCall) || U.getOperandNo() < 3)
+    return false;
+  Function *Micro = microtaskOf(*Fork);
+  // Fork arguments 3... are the microtask's parameters 2... (after the
+  // thread-id slots).
+  unsigned ParamNo = U.getOperandNo() - 1;
+  return Micro && !Micro->isVarArg() && ParamNo < Micro->arg_size() &&
+         onlyReadsThrough(*Micro->getArg(ParamNo));
+}
+
 /// Whether every use of \p A is a load, store or atomic update of the
-/// thread's own copy (through GEPs and casts), or a lifetime or debug marker:
-/// then each thread may keep its own copy.
+/// thread's own copy (through GEPs and casts), a lifetime or debug marker,
+/// or an argument of a parallel region that only reads it: then each thread
+/// may keep its own copy. Team code runs in every thread, so each copy holds
+/// the same values (what may differ between threads is computed on thread 0
+/// and broadcast).
 bool isThreadPrivate(AllocaInst &A) {
   SmallVector<Value *, 8> Work = {&A};
   SmallPtrSet<Value *, 8> Seen;
@@ -173,6 +246,8 @@ bool isThreadPrivate(AllocaInst &A) {
         continue;
       if (auto *II = dyn_cast<IntrinsicInst>(User);
           II && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II)))
+        continue;
+      if (isReadByParallelRegion(U, A))
         continue;
       return false;
     }
@@ -545,7 +620,19 @@ void remarkTeamShared(AllocaInst *A) {
   });
 }
 
+/// Erases the lifetime markers of \p F's locals. Thread 0 alone would run
+/// those of a guarded range, so that the other threads' copies would be
+/// dead where they use them, and every marker between two guarded ranges
+/// would split them (two block barriers each).
+void eraseLifetimeMarkers(Function &F) {
+  for (Instruction &I : make_early_inc_range(instructions(F)))
+    if (auto *II = dyn_cast<IntrinsicInst>(&I); II && II->isLifetimeStartOrEnd())
+      II->eraseFromParent();
+}
+
 void TeamCode::guard() {
+  for (Function *F : Functions)
+    eraseLifetimeMarkers(*F);
   for (AllocaInst *A : Shared) {
     LLVM_DEBUG(dbgs() << "team-shared local in " << A->getFunction()->getName()
                       << ": " << *A << "\n");
