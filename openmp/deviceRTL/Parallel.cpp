@@ -167,6 +167,13 @@ COT_ENTRY COT_CONVERGENT int32_t __cot_gpu_guard_begin(void) {
   return threadId() == 0;
 }
 
+// A guarded range that every thread reaches right after a block barrier,
+// with no access to memory other threads see in between (the compiler
+// checked): that barrier already ordered what came before.
+COT_ENTRY int32_t __cot_gpu_guard_begin_after_barrier(void) {
+  return threadId() == 0;
+}
+
 // The end of a guarded range: everything thread 0 did is visible.
 COT_ENTRY COT_CONVERGENT void __cot_gpu_guard_end(void) { blockBarrier(); }
 

@@ -68,6 +68,8 @@ STATISTIC(NumGuards, "Guarded ranges of team code");
 STATISTIC(NumGuardedLoops, "Loops of team code that thread 0 runs alone");
 STATISTIC(NumBroadcasts, "Values broadcast from a guarded range");
 STATISTIC(NumTeamSharedLocals, "Team-code locals moved to shared memory");
+STATISTIC(NumBarriersDropped,
+          "Guards that follow a block barrier and skip their own");
 
 using namespace llvm;
 
@@ -76,6 +78,8 @@ namespace {
 
 constexpr StringLiteral GuardBegin = "__cot_gpu_guard_begin";
 constexpr StringLiteral GuardEnd = "__cot_gpu_guard_end";
+constexpr StringLiteral GuardBeginAfterBarrier =
+    "__cot_gpu_guard_begin_after_barrier";
 
 /// How an instruction of team code runs once every thread runs the code.
 enum class Execution {
@@ -289,6 +293,9 @@ private:
   SmallVector<std::pair<Instruction *, Instruction *>, 8>
   guardedRanges(Function &F) const;
   void guardRange(Instruction *First, Instruction *Last);
+  bool accessesSharedMemory(Instruction &I) const;
+  bool endsSynced(Instruction &I, bool Synced) const;
+  void dropRedundantBarriers(Function &F);
   /// Blocks that thread 0 alone runs already (guarded loops).
   SmallPtrSet<BasicBlock *, 16> GuardedBlocks;
 };
@@ -630,6 +637,165 @@ void eraseLifetimeMarkers(Function &F) {
       II->eraseFromParent();
 }
 
+/// Runtime queries whose answer is fixed for the kernel's run: no guarded
+/// code changes it.
+bool isKernelConstantQuery(StringRef Name) {
+  static const StringLiteral Names[] = {
+      "omp_get_team_num",      "omp_get_num_teams",
+      "omp_get_device_num",    "omp_is_initial_device",
+      "omp_get_num_devices",   "omp_get_initial_device",
+      "__kmpc_global_thread_num"};
+  return is_contained(Names, Name);
+}
+
+/// Whether \p I may read or write memory that another thread of the team
+/// sees: anything but the thread's own locals.
+bool TeamCode::accessesSharedMemory(Instruction &I) const {
+  if (auto *L = dyn_cast<LoadInst>(&I))
+    return !isPrivate(L->getPointerOperand());
+  if (auto *S = dyn_cast<StoreInst>(&I))
+    return !isPrivate(S->getPointerOperand());
+  if (auto *Call = dyn_cast<CallBase>(&I)) {
+    Function *Callee = Call->getCalledFunction();
+    return !Call->doesNotAccessMemory() &&
+           !(Callee && isKernelConstantQuery(Callee->getName()));
+  }
+  return I.mayReadOrWriteMemory();
+}
+
+/// Whether, after \p I, every thread has passed a block barrier of ours (a
+/// guard's end, a parallel region's end) since its last access to memory
+/// other threads see, given whether that held before \p I. A guard's begin
+/// counts as an access: its barrier may go.
+bool TeamCode::endsSynced(Instruction &I, bool Synced) const {
+  if (isCallTo(I, GuardEnd) || isCallTo(I, ForkCall))
+    return true;
+  if (isCallTo(I, GuardBegin) || isCallTo(I, GuardBeginAfterBarrier) ||
+      accessesSharedMemory(I))
+    return false;
+  return Synced;
+}
+
+/// Whether \p BB is reachable from its own successors.
+bool isInCycle(BasicBlock &BB) {
+  SmallVector<BasicBlock *, 16> Work(successors(&BB));
+  SmallPtrSet<BasicBlock *, 16> Seen;
+  while (!Work.empty()) {
+    BasicBlock *Next = Work.pop_back_val();
+    if (Next == &BB)
+      return true;
+    if (Seen.insert(Next).second)
+      append_range(Work, successors(Next));
+  }
+  return false;
+}
+
+/// Where, for each block of \p F, every thread has passed a block barrier
+/// of ours since its last access to memory others see (endsSynced): a
+/// must-analysis over the CFG, the entry unsynced.
+DenseMap<BasicBlock *, bool>
+syncedAtEnds(Function &F, function_ref<bool(Instruction &, bool)> Step) {
+  DenseMap<BasicBlock *, bool> AtEnd;
+  for (BasicBlock &BB : F)
+    AtEnd[&BB] = &BB != &F.getEntryBlock();
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (BasicBlock &BB : F) {
+      bool Synced = &BB != &F.getEntryBlock() &&
+                    all_of(predecessors(&BB),
+                           [&](BasicBlock *P) { return AtEnd.lookup(P); });
+      for (Instruction &I : BB)
+        Synced = Step(I, Synced);
+      if (Synced != AtEnd[&BB]) {
+        AtEnd[&BB] = Synced;
+        Changed = true;
+      }
+    }
+  }
+  return AtEnd;
+}
+
+/// The blocks where the paths to \p BB that reach it unsynced start: those
+/// that end unsynced by their own instructions (or are the entry), found
+/// back through blocks that only pass the state on.
+SmallVector<BasicBlock *, 4>
+unsyncedOrigins(BasicBlock &BB, const DenseMap<BasicBlock *, bool> &AtEnd,
+                function_ref<bool(Instruction &, bool)> Step) {
+  SmallVector<BasicBlock *, 4> Origins;
+  SmallVector<BasicBlock *, 8> Work;
+  SmallPtrSet<BasicBlock *, 8> Seen;
+  for (BasicBlock *P : predecessors(&BB))
+    if (!AtEnd.lookup(P))
+      Work.push_back(P);
+  while (!Work.empty()) {
+    BasicBlock *P = Work.pop_back_val();
+    if (!Seen.insert(P).second)
+      continue;
+    bool PassesOn = !pred_empty(P);
+    bool Synced = true;
+    for (Instruction &I : *P)
+      Synced = Step(I, Synced);
+    if (!PassesOn || !Synced) {
+      Origins.push_back(P);
+      continue;
+    }
+    for (BasicBlock *Q : predecessors(P))
+      if (!AtEnd.lookup(Q))
+        Work.push_back(Q);
+  }
+  return Origins;
+}
+
+/// Makes the guards of \p F that every thread reaches right after a block
+/// barrier, with no access to memory others see in between, skip their
+/// own. A guard in a loop that follows the barrier ending the previous
+/// iteration but not the loop's entry gets a barrier where the paths into
+/// the loop start instead (blocks outside any cycle that go on to one block
+/// alone): the loop then pays one barrier per iteration less.
+void TeamCode::dropRedundantBarriers(Function &F) {
+  auto Step = [this](Instruction &I, bool Synced) {
+    return endsSynced(I, Synced);
+  };
+  DenseMap<BasicBlock *, bool> AtEnd = syncedAtEnds(F, Step);
+  SmallVector<CallInst *, 8> Redundant;
+  for (BasicBlock &BB : F) {
+    bool Synced = &BB != &F.getEntryBlock() &&
+                  all_of(predecessors(&BB),
+                         [&](BasicBlock *P) { return AtEnd.lookup(P); });
+    bool AtStart = true;
+    for (Instruction &I : BB) {
+      if (isCallTo(I, GuardBegin) && !Synced && AtStart && isInCycle(BB)) {
+        SmallVector<BasicBlock *, 4> Origins = unsyncedOrigins(BB, AtEnd, Step);
+        if (!Origins.empty() && all_of(Origins, [&](BasicBlock *O) {
+              return O->getSingleSuccessor() && !isInCycle(*O) &&
+                     !GuardedBlocks.count(O);
+            })) {
+          for (BasicBlock *O : Origins) {
+            IRBuilder<> B(O->getTerminator());
+            callConvergent(B, GuardEnd, B.getVoidTy());
+          }
+          AtEnd = syncedAtEnds(F, Step);
+          Synced = true;
+        }
+      }
+      if (isCallTo(I, GuardBegin) && Synced)
+        Redundant.push_back(cast<CallInst>(&I));
+      bool Before = Synced;
+      Synced = Step(I, Synced);
+      AtStart &= Synced == Before && !isCallTo(I, GuardEnd);
+    }
+  }
+  Module &M = *F.getParent();
+  for (CallInst *Begin : Redundant) {
+    IRBuilder<> B(Begin);
+    FunctionCallee AfterBarrier =
+        runtimeFunction(M, GuardBeginAfterBarrier, B.getInt32Ty(), {});
+    Begin->replaceAllUsesWith(B.CreateCall(AfterBarrier));
+    Begin->eraseFromParent();
+    ++NumBarriersDropped;
+  }
+}
+
 void TeamCode::guard() {
   for (Function *F : Functions)
     eraseLifetimeMarkers(*F);
@@ -648,6 +814,7 @@ void TeamCode::guard() {
       guardLoop(*L);
     for (auto [First, Last] : guardedRanges(*F))
       guardRange(First, Last);
+    dropRedundantBarriers(*F);
   }
 }
 
