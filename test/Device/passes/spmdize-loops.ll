@@ -24,9 +24,9 @@
 ; CHECK-NEXT: call void @__cot_gpu_guard_end()
 ; CHECK-NEXT: %sum.final.bc = load i32, ptr addrspacecast (ptr addrspace(3) @[[SUM]] to ptr)
 ; CHECK-NEXT: store i32 %sum.final.bc, ptr %sum
-; CHECK: %total = load i32, ptr %sum
 ; CHECK: call i32 @__cot_gpu_guard_begin()
 ; CHECK: team.guarded:
+; CHECK-NEXT: %total = load i32, ptr %sum
 ; CHECK-NEXT: store i32 %total, ptr addrspacecast (ptr addrspace(3) @teams.shared.team to ptr)
 ; CHECK: call void {{.*}}@__kmpc_fork_call(
 

@@ -5,7 +5,9 @@
 ; of the region gets its own copy, directly or through Clang's spill of
 ; the pointer), what may write memory others see runs on thread 0 between
 ; __cot_gpu_guard_begin/end, and a value computed there and used later is
-; broadcast through shared memory. A kernel whose team code calls a
+; broadcast through shared memory. Loads and arithmetic that only the
+; guarded code uses go into its range; the guard after the parallel region
+; then follows its barrier directly and skips its own. A kernel whose team code calls a
 ; function that starts a parallel region, and one without a parallel
 ; region, keep the control loop, with a missed remark saying why.
 ; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-spmdize -pass-remarks=openmp-device -pass-remarks-missed=openmp-device -S %s 2>%t.remarks | FileCheck %s
@@ -38,12 +40,12 @@
 ; CHECK-NEXT: call void @__cot_gpu_guard_end() #[[CONVERGENT]]
 ; CHECK-NEXT: %v.bc = load i32, ptr addrspacecast (ptr addrspace(3) @teams.broadcast to ptr)
 ; CHECK-NEXT: call void {{.*}}@__kmpc_fork_call(ptr null, i32 2, ptr @region, ptr addrspacecast (ptr addrspace(3) @teams.shared.team to ptr), ptr %bound)
+; CHECK-NEXT: call i32 @__cot_gpu_guard_begin_after_barrier()
+; CHECK: team.guarded1:
 ; CHECK-NEXT: %r = load i32, ptr addrspacecast (ptr addrspace(3) @teams.shared.team to ptr)
 ; CHECK-NEXT: %m = load i32, ptr %own
 ; CHECK-NEXT: %sum = add i32 %r, %m
 ; CHECK-NEXT: %again = add i32 %sum, %v.bc
-; CHECK-NEXT: call i32 @__cot_gpu_guard_begin()
-; CHECK: team.guarded1:
 ; CHECK-NEXT: store i32 %again, ptr %a
 ; CHECK: call void @__cot_gpu_guard_end()
 ; CHECK-NEXT: ret void

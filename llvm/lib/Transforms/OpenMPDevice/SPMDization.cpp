@@ -290,6 +290,7 @@ private:
   SmallVector<AllocaInst *, 4> privatesWritten(const Loop &L) const;
   SmallVector<Loop *, 4> sequentialLoops(LoopInfo &LI) const;
   void guardLoop(Loop &L);
+  Instruction *rangeStart(Instruction *First, Instruction *Last) const;
   SmallVector<std::pair<Instruction *, Instruction *>, 8>
   guardedRanges(Function &F) const;
   void guardRange(Instruction *First, Instruction *Last);
@@ -404,9 +405,31 @@ std::optional<std::string> TeamCode::reasonAgainst() {
   return std::nullopt;
 }
 
+/// \p First moved back over the instructions before it that any thread may
+/// run (loads, arithmetic) and whose every user lies in the range up to
+/// \p Last: only thread 0 needs them. A guard that follows a barrier with
+/// no access to memory others see in between needs no barrier of its own
+/// (dropRedundantBarriers), and loads of what the guarded code stores
+/// (a parallel region's result) otherwise stand between the two.
+Instruction *TeamCode::rangeStart(Instruction *First,
+                                  Instruction *Last) const {
+  auto InRange = [&](User *U) {
+    auto *UI = dyn_cast<Instruction>(U);
+    return UI && UI->getParent() == First->getParent() &&
+           !UI->comesBefore(First) && !Last->comesBefore(UI);
+  };
+  while (Instruction *Prev = First->getPrevNode()) {
+    if (execution(*Prev) != Execution::AnyThreads ||
+        !all_of(Prev->users(), InRange))
+      break;
+    First = Prev;
+  }
+  return First;
+}
+
 /// The ranges [First, Last] of \p F's blocks that thread 0 runs alone: from
-/// an instruction that needs a guard to the last one before an instruction
-/// that every thread must run.
+/// an instruction that needs a guard (or what only it uses, rangeStart) to
+/// the last one before an instruction that every thread must run.
 SmallVector<std::pair<Instruction *, Instruction *>, 8>
 TeamCode::guardedRanges(Function &F) const {
   SmallVector<std::pair<Instruction *, Instruction *>, 8> Ranges;
@@ -414,14 +437,17 @@ TeamCode::guardedRanges(Function &F) const {
     if (GuardedBlocks.count(&BB))
       continue;
     Instruction *First = nullptr, *Last = nullptr;
+    auto EndRange = [&] {
+      Ranges.push_back({rangeStart(First, Last), Last});
+      First = Last = nullptr;
+    };
     for (Instruction &I : BB) {
       Execution E = execution(I);
       if (E == Execution::OneThread) {
         First = First ? First : &I;
         Last = &I;
       } else if (E == Execution::EveryThread && First) {
-        Ranges.push_back({First, Last});
-        First = Last = nullptr;
+        EndRange();
       }
     }
   }
