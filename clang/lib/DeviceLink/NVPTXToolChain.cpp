@@ -290,6 +290,7 @@ void registerNVPTXPasses(PassBuilder &PB, const NVPTXImageOptions &Opts,
   PB.registerPeepholeEPCallback(
       [](FunctionPassManager &FPM, OptimizationLevel) {
         FPM.addPass(PrivateAtomicsPass());
+        FPM.addPass(FoldBlockThreadsPass());
       });
   PB.registerOptimizerEarlyEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel Level) {

@@ -23,6 +23,8 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 
+#include <optional>
+
 namespace cot {
 
 enum class KernelMode {
@@ -73,6 +75,14 @@ void recordKernelMembers(llvm::Function &Kernel);
 
 /// The kernel whose construct \p F was outlined from, if any.
 llvm::Function *owningKernel(const llvm::Function &F);
+
+/// Records that every launch of \p Kernel has \p Threads threads per block
+/// (the function attribute `"cot-block-threads"`, which kernel formation
+/// gives the CUDA kernel and turns into `.reqntid`).
+void setBlockThreads(llvm::Function &Kernel, unsigned Threads);
+
+/// The threads per block every launch of \p Kernel has, when known.
+std::optional<unsigned> blockThreadsOf(const llvm::Function &Kernel);
 
 /// Converts a pointer-sized kernel or microtask argument value (a pointer or
 /// an integer of up to 64 bits holding the bits) to the parameter type \p To.

@@ -160,6 +160,20 @@ Function *owningKernel(const Function &F) {
   return mdconst::dyn_extract_or_null<Function>(Owner->getOperand(0));
 }
 
+static constexpr StringLiteral BlockThreadsAttr = "cot-block-threads";
+
+void setBlockThreads(Function &Kernel, unsigned Threads) {
+  Kernel.addFnAttr(BlockThreadsAttr, std::to_string(Threads));
+}
+
+std::optional<unsigned> blockThreadsOf(const Function &Kernel) {
+  Attribute A = Kernel.getFnAttribute(BlockThreadsAttr);
+  unsigned Threads;
+  if (!A.isStringAttribute() || A.getValueAsString().getAsInteger(10, Threads))
+    return std::nullopt;
+  return Threads;
+}
+
 Value *castPointerSized(IRBuilder<> &B, Value *V, Type *To) {
   Type *From = V->getType();
   if (From == To)

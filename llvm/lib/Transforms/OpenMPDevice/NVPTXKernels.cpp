@@ -9,7 +9,8 @@
 // lowering of the fork calls. Each kernel of `cot.kernels` becomes a new
 // function with the outlined function's name and all parameters
 // pointer-sized (OffloadABI.h), annotated as a CUDA kernel in
-// nvvm.annotations; the outlined function becomes `<name>.impl`.
+// nvvm.annotations (with `reqntidx` when openmp-device-block-threads found
+// its block size); the outlined function becomes `<name>.impl`.
 //
 //   SPMD     __cot_gpu_spmd_init(has teams); <name>.impl(...);
 //            __cot_gpu_spmd_deinit()
@@ -173,9 +174,17 @@ void formKernel(const KernelReach &KR) {
         castPointerSized(B, Kernel->getArg(A.getArgNo()), A.getType()));
   enterRuntime(Kernel, Impl, KR, Args);
   NamedMDNode *Annotations = M.getOrInsertNamedMetadata("nvvm.annotations");
-  Annotations->addOperand(MDNode::get(
-      Ctx, {ValueAsMetadata::get(Kernel), MDString::get(Ctx, "kernel"),
-            ValueAsMetadata::get(ConstantInt::get(Type::getInt32Ty(Ctx), 1))}));
+  auto Annotate = [&](StringRef Key, unsigned Value) {
+    Annotations->addOperand(MDNode::get(
+        Ctx, {ValueAsMetadata::get(Kernel), MDString::get(Ctx, Key),
+              ValueAsMetadata::get(
+                  ConstantInt::get(Type::getInt32Ty(Ctx), Value))}));
+  };
+  Annotate("kernel", 1);
+  if (std::optional<unsigned> Threads = blockThreadsOf(*Impl)) {
+    setBlockThreads(*Kernel, *Threads);
+    Annotate("reqntidx", *Threads);
+  }
   LLVM_DEBUG(dbgs() << "formed kernel " << Name << "\n");
 }
 

@@ -65,6 +65,7 @@ std::string nvptxLoweringPipeline() {
          "openmp-device-libdevice-math,"
          "openmp-device-cyclic-schedules,"
          "openmp-device-kernel-modes,"
+         "openmp-device-block-threads,"
          "openmp-device-league-loops,"
          "openmp-device-logical-reductions,"
          "openmp-device-reductions,"

@@ -1,0 +1,82 @@
+; openmp-device-block-threads alone: a kernel with a constant thread_limit
+; (__kmpc_push_num_teams) whose reach has no num_threads or if clause gets
+; the attribute "cot-block-threads"; one whose parallel region sets
+; num_threads, and one whose thread_limit is not a constant, do not.
+; openmp-device-fold-block-threads alone: a function with the attribute
+; reads %ntid.x as the constant, one without keeps the read.
+; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-block-threads -pass-remarks=openmp-device -pass-remarks-missed=openmp-device -S %s 2>%t.remarks | FileCheck %s
+; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks
+; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-fold-block-threads -S %s | FileCheck --check-prefix=FOLD %s
+
+; REMARK-DAG: remark: <unknown>:0:0: kernel 'fixed' runs with exactly 96 threads per block (its thread_limit): the team size is a constant in its code
+; REMARK-DAG: remark: <unknown>:0:0: kernel 'sets_num_threads' has no fixed block size: a parallel region it reaches has a num_threads or if clause
+; REMARK-NOT: variable
+
+; CHECK: define void @fixed(i32 %n) #[[FIXED:[0-9]+]]
+; CHECK: define void @sets_num_threads(i32 %n) !cot.kernel
+; CHECK: define void @variable(i32 %n, i32 %limit) !cot.kernel
+; CHECK: attributes #[[FIXED]] = { "cot-block-threads"="96" }
+
+; FOLD-LABEL: define void @folded(
+; FOLD-NEXT: store i32 256, ptr %out
+; FOLD-LABEL: define void @kept(
+; FOLD-NEXT: %n = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+
+define void @fixed(i32 %n) !cot.kernel !3 {
+  call void @__kmpc_push_num_teams(ptr null, i32 0, i32 %n, i32 96)
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_teams(ptr null, i32 0, ptr @teams)
+  ret void
+}
+
+define internal void @teams(ptr %gtid, ptr %btid) !cot.kernel !3 {
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr null, i32 0, ptr @region)
+  ret void
+}
+
+define void @sets_num_threads(i32 %n) !cot.kernel !4 {
+  call void @__kmpc_push_num_teams(ptr null, i32 0, i32 %n, i32 96)
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_teams(ptr null, i32 0, ptr @teams_nt)
+  ret void
+}
+
+define internal void @teams_nt(ptr %gtid, ptr %btid) !cot.kernel !4 {
+  call void @__kmpc_push_num_threads(ptr null, i32 0, i32 32)
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr null, i32 0, ptr @region)
+  ret void
+}
+
+define void @variable(i32 %n, i32 %limit) !cot.kernel !5 {
+  call void @__kmpc_push_num_teams(ptr null, i32 0, i32 %n, i32 %limit)
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_teams(ptr null, i32 0, ptr @teams)
+  ret void
+}
+
+define internal void @region(ptr %gtid, ptr %btid) {
+  ret void
+}
+
+define void @folded(ptr %out) "cot-block-threads"="256" {
+  %n = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  store i32 %n, ptr %out
+  ret void
+}
+
+define void @kept(ptr %out) {
+  %n = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  store i32 %n, ptr %out
+  ret void
+}
+
+declare void @__kmpc_push_num_teams(ptr, i32, i32, i32)
+declare void @__kmpc_push_num_threads(ptr, i32, i32)
+declare void @__kmpc_fork_call(ptr, i32, ptr, ...)
+declare void @__kmpc_fork_teams(ptr, i32, ptr, ...)
+declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+
+!cot.kernels = !{!0, !1, !2}
+!0 = !{ptr @fixed, !"generic", !"teams"}
+!1 = !{ptr @sets_num_threads, !"generic", !"teams"}
+!2 = !{ptr @variable, !"generic", !"teams"}
+!3 = !{ptr @fixed}
+!4 = !{ptr @sets_num_threads}
+!5 = !{ptr @variable}
