@@ -4,7 +4,8 @@
 // to a constant), at -O2 and -O0: every parallel region has the whole
 // block, loops that stride by omp_get_num_threads() cover every element
 // once, and a region with num_threads or an if clause keeps the size it
-// asks for. LIBOMPTARGET_INFO shows the launches.
+// asks for. LIBOMPTARGET_INFO shows the launches (stdout is flushed after
+// each result so that results and launches interleave in the output).
 // RUN: %clang -O2 -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda %s -o %t
 // RUN: %clang -O0 -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda %s -o %t.O0
 // RUN: env OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_INFO=1 %t > %t.out 2>&1
@@ -61,6 +62,7 @@ static int Sizes[Teams], Flags[Teams];
         Bad += Out[T * Tile + E] != 2.0 * In[T * Tile + Tile - 1 - E];         \
     }                                                                          \
     printf(#NAME ": region size %d, %d wrong\n", Sizes[0], Bad);               \
+    fflush(stdout);                                                            \
     return Bad;                                                                \
   }
 
@@ -78,6 +80,7 @@ static int num_threads_48(void) {
     OnDevice = !omp_is_initial_device();
   }
   printf("num_threads_48: region size %d, on device %d\n", Size, OnDevice);
+  fflush(stdout);
   return Size != 48 || !OnDevice;
 }
 
@@ -95,6 +98,7 @@ static int combined64(void) {
   for (int I = 0; I < 4096; I++)
     Bad += Count[I] != 1;
   printf("combined64: %d threads, %d wrong\n", Width, Bad);
+  fflush(stdout);
   return Bad;
 }
 
