@@ -192,6 +192,14 @@ if [ -d "$OUT/clang19" ]; then
   done
 fi
 
+# Registers per thread of our kernels and CUDA's, from ptxas (no GPU).
+if [ -x "$(dirname "$NVCC")/ptxas" ]; then
+  NVCC=$NVCC BENCH_ARCH=$ARCH bash "$BENCH/registers.sh" "$BUILD" > "$OUT/REGISTERS" 2>&1 ||
+    notes+=("registers: bench/registers.sh failed (see REGISTERS)")
+else
+  notes+=("registers: not listed (no ptxas next to $NVCC)")
+fi
+
 cp "$BENCH/runner.sh" "$OUT/run.sh"
 chmod +x "$OUT/run.sh"
 {

@@ -175,6 +175,7 @@ GPU=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1)
 echo "GPU: ${GPU:-unknown (nvidia-smi failed)}"
 echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
 sed 's/^/build: /' "$B/BUILD_INFO" 2>/dev/null
+sed 's/^/registers: /' "$B/REGISTERS" 2>/dev/null
 nvidia-smi --query-gpu=driver_version,clocks.max.sm,clocks.max.mem \
   --format=csv,noheader 2>/dev/null | sed 's/^/driver, max SM clock, max mem clock: /'
 echo "impls: $IMPLS"
