@@ -69,8 +69,6 @@ COT_ENTRY COT_CONVERGENT void __cot_gpu_spmd_init(int32_t TeamsPerThread) {
   }
   ThreadState[T] = 0;
   TaskgroupDepth[T] = 0;
-  // Guarded kernels' team code starts right after this barrier, and its
-  // first guard relies on it (openmp-device-spmdize, entrySynced).
   blockBarrier();
 }
 

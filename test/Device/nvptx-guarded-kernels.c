@@ -62,7 +62,7 @@ void through_a_call(int *A) {
 // CHECK-DAG: @__omp_offloading_{{.*}}_block_sums_l{{[0-9]+}}.omp_outlined.local.team{{[0-9]*}} = internal addrspace(3) global i32 poison
 // CHECK-LABEL: define internal void @__omp_offloading_{{.*}}_block_sums_l{{[0-9]+}}.omp_outlined(
 // CHECK-NOT: __cot_gpu_alloc_shared
-// CHECK: call i32 @__cot_gpu_guard_begin_after_barrier()
+// CHECK: call i32 @__cot_gpu_guard_begin()
 // CHECK: call void @__cot_gpu_guard_end()
 // CHECK: %parallel.ran = call i32 @__cot_gpu_guarded_parallel_begin(i32 256)
 // CHECK: call void @__omp_offloading_{{.*}}_block_sums_l{{[0-9]+}}.omp_outlined.omp_outlined(

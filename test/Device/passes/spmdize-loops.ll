@@ -8,7 +8,7 @@
 ; CHECK: entry:
 ; CHECK: store i32 0, ptr %sum
 ; CHECK-NEXT: store i32 0, ptr %i
-; CHECK-NEXT: [[MAIN:%.*]] = call i32 @__cot_gpu_guard_begin_after_barrier()
+; CHECK-NEXT: [[MAIN:%.*]] = call i32 @__cot_gpu_guard_begin()
 ; CHECK-NEXT: [[IS0:%.*]] = icmp ne i32 [[MAIN]], 0
 ; CHECK-NEXT: br i1 [[IS0]], label %cond, label %done
 ; CHECK: cond:

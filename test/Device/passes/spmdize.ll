@@ -7,9 +7,7 @@
 ; __cot_gpu_guard_begin/end, and a value computed there and used later is
 ; broadcast through shared memory. Loads and arithmetic that only the
 ; guarded code uses go into its range; the guard after the parallel region
-; then follows its barrier directly and skips its own, and so does the
-; first guard of the teams region, which every thread enters right after
-; the kernel's start (__cot_gpu_spmd_init ends with a barrier). A kernel whose team code calls a
+; then follows its barrier directly and skips its own. A kernel whose team code calls a
 ; function that starts a parallel region, and one without a parallel
 ; region, keep the control loop, with a missed remark saying why.
 ; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-spmdize -pass-remarks=openmp-device -pass-remarks-missed=openmp-device -S %s 2>%t.remarks | FileCheck %s
@@ -30,7 +28,7 @@
 ; CHECK-NEXT: store i32 %n, ptr %own
 ; CHECK-NEXT: %wide = sext i32 %n to i64
 ; CHECK-NEXT: store i64 %wide, ptr %bound
-; CHECK-NEXT: [[MAIN:%.*]] = call i32 @__cot_gpu_guard_begin_after_barrier()
+; CHECK-NEXT: [[MAIN:%.*]] = call i32 @__cot_gpu_guard_begin() #[[CONVERGENT:[0-9]+]]
 ; CHECK-NEXT: [[IS0:%.*]] = icmp ne i32 [[MAIN]], 0
 ; CHECK-NEXT: br i1 [[IS0]], label %team.guarded, label %team.join
 ; CHECK: team.guarded:
@@ -39,7 +37,7 @@
 ; CHECK-NEXT: store i32 %v, ptr addrspacecast (ptr addrspace(3) @teams.broadcast to ptr)
 ; CHECK-NEXT: br label %team.join
 ; CHECK: team.join:
-; CHECK-NEXT: call void @__cot_gpu_guard_end() #[[CONVERGENT:[0-9]+]]
+; CHECK-NEXT: call void @__cot_gpu_guard_end() #[[CONVERGENT]]
 ; CHECK-NEXT: %v.bc = load i32, ptr addrspacecast (ptr addrspace(3) @teams.broadcast to ptr)
 ; CHECK-NEXT: call void {{.*}}@__kmpc_fork_call(ptr null, i32 2, ptr @region, ptr addrspacecast (ptr addrspace(3) @teams.shared.team to ptr), ptr %bound)
 ; CHECK-NEXT: call i32 @__cot_gpu_guard_begin_after_barrier()

@@ -296,14 +296,9 @@ private:
   void guardRange(Instruction *First, Instruction *Last);
   bool accessesSharedMemory(Instruction &I) const;
   bool endsSynced(Instruction &I, bool Synced) const;
-  bool entrySynced(Function &F) const;
-  void recordSyncedCalls(Function &F, bool EntrySynced);
-  void dropRedundantBarriers(Function &F, bool EntrySynced);
+  void dropRedundantBarriers(Function &F);
   /// Blocks that thread 0 alone runs already (guarded loops).
   SmallPtrSet<BasicBlock *, 16> GuardedBlocks;
-  /// Calls into team functions that every thread reaches right after a
-  /// block barrier (recordSyncedCalls).
-  SmallPtrSet<Instruction *, 8> SyncedCalls;
 };
 
 bool TeamCode::isPrivate(Value *Ptr) const {
@@ -679,12 +674,6 @@ bool isKernelConstantQuery(StringRef Name) {
   return is_contained(Names, Name);
 }
 
-/// Calls of Clang's host code that the device runtime defines to do
-/// nothing (the launch took the team geometry already).
-bool isDeviceNoOp(StringRef Name) {
-  return Name == "__kmpc_push_num_teams" || Name == "__kmpc_push_num_teams_51";
-}
-
 /// Whether \p I may read or write memory that another thread of the team
 /// sees: anything but the thread's own locals.
 bool TeamCode::accessesSharedMemory(Instruction &I) const {
@@ -695,8 +684,7 @@ bool TeamCode::accessesSharedMemory(Instruction &I) const {
   if (auto *Call = dyn_cast<CallBase>(&I)) {
     Function *Callee = Call->getCalledFunction();
     return !Call->doesNotAccessMemory() &&
-           !(Callee && (isKernelConstantQuery(Callee->getName()) ||
-                        isDeviceNoOp(Callee->getName())));
+           !(Callee && isKernelConstantQuery(Callee->getName()));
   }
   return I.mayReadOrWriteMemory();
 }
@@ -728,30 +716,20 @@ bool isInCycle(BasicBlock &BB) {
   return false;
 }
 
-/// Whether every thread has passed a block barrier of ours since its last
-/// access to memory others see where \p BB starts, given that for the ends
-/// of its predecessors (\p AtEnd) and for the entry of its function.
-bool syncedAtStart(BasicBlock &BB, bool EntrySynced,
-                   const DenseMap<BasicBlock *, bool> &AtEnd) {
-  if (BB.isEntryBlock())
-    return EntrySynced;
-  return all_of(predecessors(&BB),
-                [&](BasicBlock *P) { return AtEnd.lookup(P); });
-}
-
 /// Where, for each block of \p F, every thread has passed a block barrier
 /// of ours since its last access to memory others see (endsSynced): a
-/// must-analysis over the CFG from \p F's entry (synced or not).
+/// must-analysis over the CFG, the entry unsynced.
 DenseMap<BasicBlock *, bool>
-syncedAtEnds(Function &F, bool EntrySynced,
-             function_ref<bool(Instruction &, bool)> Step) {
+syncedAtEnds(Function &F, function_ref<bool(Instruction &, bool)> Step) {
   DenseMap<BasicBlock *, bool> AtEnd;
   for (BasicBlock &BB : F)
-    AtEnd[&BB] = true;
+    AtEnd[&BB] = &BB != &F.getEntryBlock();
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (BasicBlock &BB : F) {
-      bool Synced = syncedAtStart(BB, EntrySynced, AtEnd);
+      bool Synced = &BB != &F.getEntryBlock() &&
+                    all_of(predecessors(&BB),
+                           [&](BasicBlock *P) { return AtEnd.lookup(P); });
       for (Instruction &I : BB)
         Synced = Step(I, Synced);
       if (Synced != AtEnd[&BB]) {
@@ -794,55 +772,22 @@ unsyncedOrigins(BasicBlock &BB, const DenseMap<BasicBlock *, bool> &AtEnd,
   return Origins;
 }
 
-/// Whether every thread reaches \p F's entry right after a block barrier
-/// with no access to memory others see in between: the kernel's own
-/// function, which the CUDA kernel calls right after
-/// __cot_gpu_spmd_init's barrier (openmp-device-nvptx-kernels), and team
-/// functions that team code whose barriers are already placed calls only
-/// at such points (SyncedCalls).
-bool TeamCode::entrySynced(Function &F) const {
-  if (&F == Functions.front())
-    return true;
-  return !F.use_empty() && all_of(F.users(), [&](User *U) {
-    auto *Call = dyn_cast<Instruction>(U);
-    return Call && SyncedCalls.count(Call);
-  });
-}
-
-/// Records the calls of \p F into other team functions (direct, or of a
-/// teams region through __kmpc_fork_teams) that happen right after a block
-/// barrier with no access to memory others see in between.
-void TeamCode::recordSyncedCalls(Function &F, bool EntrySynced) {
-  auto Step = [this](Instruction &I, bool Synced) {
-    return endsSynced(I, Synced);
-  };
-  DenseMap<BasicBlock *, bool> AtEnd = syncedAtEnds(F, EntrySynced, Step);
-  for (BasicBlock &BB : F) {
-    bool Synced = syncedAtStart(BB, EntrySynced, AtEnd);
-    for (Instruction &I : BB) {
-      if (Synced && isa<CallBase>(I) &&
-          (isCallTo(I, ForkTeams) ||
-           Functions.count(cast<CallBase>(I).getCalledFunction())))
-        SyncedCalls.insert(&I);
-      Synced = Step(I, Synced);
-    }
-  }
-}
-
 /// Makes the guards of \p F that every thread reaches right after a block
 /// barrier, with no access to memory others see in between, skip their
 /// own. A guard in a loop that follows the barrier ending the previous
 /// iteration but not the loop's entry gets a barrier where the paths into
 /// the loop start instead (blocks outside any cycle that go on to one block
 /// alone): the loop then pays one barrier per iteration less.
-void TeamCode::dropRedundantBarriers(Function &F, bool EntrySynced) {
+void TeamCode::dropRedundantBarriers(Function &F) {
   auto Step = [this](Instruction &I, bool Synced) {
     return endsSynced(I, Synced);
   };
-  DenseMap<BasicBlock *, bool> AtEnd = syncedAtEnds(F, EntrySynced, Step);
+  DenseMap<BasicBlock *, bool> AtEnd = syncedAtEnds(F, Step);
   SmallVector<CallInst *, 8> Redundant;
   for (BasicBlock &BB : F) {
-    bool Synced = syncedAtStart(BB, EntrySynced, AtEnd);
+    bool Synced = &BB != &F.getEntryBlock() &&
+                  all_of(predecessors(&BB),
+                         [&](BasicBlock *P) { return AtEnd.lookup(P); });
     bool AtStart = true;
     for (Instruction &I : BB) {
       if (isCallTo(I, GuardBegin) && !Synced && AtStart && isInCycle(BB)) {
@@ -855,7 +800,7 @@ void TeamCode::dropRedundantBarriers(Function &F, bool EntrySynced) {
             IRBuilder<> B(O->getTerminator());
             callConvergent(B, GuardEnd, B.getVoidTy());
           }
-          AtEnd = syncedAtEnds(F, EntrySynced, Step);
+          AtEnd = syncedAtEnds(F, Step);
           Synced = true;
         }
       }
@@ -895,9 +840,7 @@ void TeamCode::guard() {
       guardLoop(*L);
     for (auto [First, Last] : guardedRanges(*F))
       guardRange(First, Last);
-    bool EntrySynced = entrySynced(*F);
-    dropRedundantBarriers(*F, EntrySynced);
-    recordSyncedCalls(*F, EntrySynced);
+    dropRedundantBarriers(*F);
   }
 }
 
