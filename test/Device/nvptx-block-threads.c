@@ -4,8 +4,9 @@
 // `.reqntid`, and the device runtime's reads of %ntid.x fold to the
 // constant, so that a loop striding by omp_get_num_threads() strides by a
 // constant, as CUDA's `e += blockDim.x` with a constant block does.
-// num_threads, an if clause or a thread_limit that is not a constant leave
-// the block size to the launch. No CUDA toolkit needed.
+// num_threads below the limit, an if clause or a thread_limit that is not
+// a constant leave the block size to the launch; num_threads equal to the
+// limit does not. No CUDA toolkit needed.
 // RUN: rm -rf %t.nocuda && mkdir -p %t.nocuda
 // RUN: %clang -O2 -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda --offload-arch=sm_90 --cuda-path=%t.nocuda %s -shared -o %t.so -save-temps -Rpass=openmp-device -Rpass-missed=openmp-device 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s --check-prefix=PTX < %t.so-device-nvptx-ptx.ptx
@@ -35,6 +36,19 @@ void tiles(const double *In, double *Out, int Teams) {
   }
 }
 
+// CUDA ports often repeat the block size in num_threads: the region still
+// has the whole block, and its team size is the constant.
+void repeats_limit(const double *In, double *Out, int Teams) {
+#pragma omp target teams num_teams(Teams) thread_limit(T)                     \
+    map(to : In[0:Teams * Tile]) map(from : Out[0:Teams * Tile])
+#pragma omp parallel num_threads(T)
+  {
+    int Tid = omp_get_thread_num(), Nth = omp_get_num_threads();
+    for (int E = Tid; E < Tile; E += Nth)
+      Out[omp_get_team_num() * Tile + E] = In[omp_get_team_num() * Tile + E];
+  }
+}
+
 void with_num_threads(int *A) {
 #pragma omp target teams num_teams(2) thread_limit(T) map(tofrom : A[0:T])
 #pragma omp parallel num_threads(64)
@@ -61,8 +75,9 @@ void combined(double *A, int N) {
 
 // REMARK-DAG: remark: kernel '__omp_offloading_{{.*}}_tiles_l{{[0-9]+}}' runs with exactly 128 threads per block (its thread_limit): the team size is a constant in its code
 // REMARK-DAG: remark: kernel '__omp_offloading_{{.*}}_combined_l{{[0-9]+}}' runs with exactly 64 threads per block (its thread_limit): the team size is a constant in its code
-// REMARK-DAG: remark: kernel '__omp_offloading_{{.*}}_with_num_threads_l{{[0-9]+}}' has no fixed block size: a parallel region it reaches has a num_threads or if clause
-// REMARK-DAG: remark: kernel '__omp_offloading_{{.*}}_with_if_l{{[0-9]+}}' has no fixed block size: a parallel region it reaches has a num_threads or if clause
+// REMARK-DAG: remark: kernel '__omp_offloading_{{.*}}_repeats_limit_l{{[0-9]+}}' runs with exactly 128 threads per block (its thread_limit): the team size is a constant in its code
+// REMARK-DAG: remark: kernel '__omp_offloading_{{.*}}_with_num_threads_l{{[0-9]+}}' has no fixed block size: a parallel region it reaches asks for fewer threads than its thread_limit (num_threads)
+// REMARK-DAG: remark: kernel '__omp_offloading_{{.*}}_with_if_l{{[0-9]+}}' has no fixed block size: a parallel region it reaches has an if clause
 // REMARK-NOT: variable_limit{{.*}}threads per block
 
 // The kernel attribute and the annotation; the lowering leaves the reads
@@ -71,6 +86,7 @@ void combined(double *A, int N) {
 // IR-DAG: attributes #[[TILES]] = { {{.*}}"cot-block-threads"="128"
 // IR-DAG: !{ptr @__omp_offloading_{{.*}}_tiles_l{{[0-9]+}}, !"reqntidx", i32 128}
 // IR-DAG: !{ptr @__omp_offloading_{{.*}}_combined_l{{[0-9]+}}, !"reqntidx", i32 64}
+// IR-DAG: !{ptr @__omp_offloading_{{.*}}_repeats_limit_l{{[0-9]+}}, !"reqntidx", i32 128}
 // IR-NOT: !{ptr @__omp_offloading_{{.*}}_with_{{.*}}, !"reqntidx"
 // IR-NOT: !{ptr @__omp_offloading_{{.*}}_variable_limit{{.*}}, !"reqntidx"
 
@@ -79,6 +95,10 @@ void combined(double *A, int N) {
 // PTX-LABEL: .entry __omp_offloading_{{.*}}_with_num_threads_l{{[0-9]+}}(
 // PTX-NOT: .reqntid
 // PTX: %ntid.x
+// PTX-LABEL: .entry __omp_offloading_{{.*}}_repeats_limit_l{{[0-9]+}}(
+// PTX: .reqntid 128, 1, 1
+// PTX-NOT: %ntid.x
+// PTX: ret;
 // PTX-LABEL: .entry __omp_offloading_{{.*}}_tiles_l{{[0-9]+}}(
 // PTX: .reqntid 128, 1, 1
 // PTX-NOT: %ntid.x

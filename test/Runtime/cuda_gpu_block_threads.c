@@ -3,8 +3,9 @@
 // per block (openmp-device-block-threads: `.reqntid`, the team size folded
 // to a constant), at -O2 and -O0: every parallel region has the whole
 // block, loops that stride by omp_get_num_threads() cover every element
-// once, and a region with num_threads or an if clause keeps the size it
-// asks for. LIBOMPTARGET_INFO shows the launches (stdout is flushed after
+// once (also where num_threads repeats the limit or exceeds it), and a
+// region whose num_threads asks for fewer threads keeps the size it asks
+// for. LIBOMPTARGET_INFO shows the launches (stdout is flushed after
 // each result so that results and launches interleave in the output).
 // RUN: %clang -O2 -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda %s -o %t
 // RUN: %clang -O0 -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda %s -o %t.O0
@@ -30,7 +31,7 @@ static int Sizes[Teams], Flags[Teams];
 // A tile per team through a team-local array, thread_limit(TL): each
 // thread copies elements tid, tid + nth, ...; every team records the size
 // of its region and whether it ran on the device.
-#define TILES(NAME, TL)                                                        \
+#define TILES(NAME, TL, ...)                                                   \
   static int NAME(void) {                                                      \
     for (int I = 0; I < Teams * Tile; I++) {                                   \
       In[I] = I % 97;                                                          \
@@ -41,7 +42,7 @@ static int Sizes[Teams], Flags[Teams];
     {                                                                          \
       double Buf[Tile];                                                        \
       int Team = omp_get_team_num();                                           \
-      OMP(parallel)                                                            \
+      OMP(parallel __VA_ARGS__)                                                \
       {                                                                        \
         int Tid = omp_get_thread_num(), Nth = omp_get_num_threads();           \
         for (int E = Tid; E < Tile; E += Nth)                                  \
@@ -69,6 +70,8 @@ static int Sizes[Teams], Flags[Teams];
 TILES(tiles128, 128)
 TILES(tiles96, 96)
 TILES(tiles1024, 1024)
+TILES(tiles128nt, 128, num_threads(128))
+TILES(tiles64over, 64, num_threads(256))
 
 // num_threads(48) under thread_limit(128): the region has 48 threads.
 static int num_threads_48(void) {
@@ -103,8 +106,8 @@ static int combined64(void) {
 }
 
 int main(void) {
-  int Bad = tiles128() + tiles96() + tiles1024() + num_threads_48() +
-            combined64();
+  int Bad = tiles128() + tiles96() + tiles1024() + tiles128nt() +
+            tiles64over() + num_threads_48() + combined64();
   printf("%s\n", Bad ? "FAILED" : "ok");
   return Bad != 0;
 }
@@ -114,6 +117,10 @@ int main(void) {
 // GPU-CHECK: tiles96: region size 96, 0 wrong
 // GPU-CHECK: kernel '{{.*}}tiles1024{{.*}}' runs 40 blocks x 1024 threads
 // GPU-CHECK: tiles1024: region size 1024, 0 wrong
+// GPU-CHECK: kernel '{{.*}}tiles128nt{{.*}}' runs 40 blocks x 128 threads
+// GPU-CHECK: tiles128nt: region size 128, 0 wrong
+// GPU-CHECK: kernel '{{.*}}tiles64over{{.*}}' runs 40 blocks x 64 threads
+// GPU-CHECK: tiles64over: region size 64, 0 wrong
 // GPU-CHECK: num_threads_48: region size 48, on device 1
 // GPU-CHECK: combined64: 64 threads, 0 wrong
 // GPU-CHECK: ok
@@ -121,6 +128,8 @@ int main(void) {
 // GPU-CHECK: tiles128: region size 128, 0 wrong
 // GPU-CHECK: tiles96: region size 96, 0 wrong
 // GPU-CHECK: tiles1024: region size 1024, 0 wrong
+// GPU-CHECK: tiles128nt: region size 128, 0 wrong
+// GPU-CHECK: tiles64over: region size 64, 0 wrong
 // GPU-CHECK: num_threads_48: region size 48, on device 1
 // GPU-CHECK: combined64: 64 threads, 0 wrong
 // GPU-CHECK: ok

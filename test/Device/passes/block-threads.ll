@@ -1,7 +1,8 @@
 ; openmp-device-block-threads alone: a kernel with a constant thread_limit
-; (__kmpc_push_num_teams) whose reach has no num_threads or if clause gets
-; the attribute "cot-block-threads"; one whose parallel region sets
-; num_threads, and one whose thread_limit is not a constant, do not.
+; (__kmpc_push_num_teams) whose reach has no num_threads below it and no if
+; clause gets the attribute "cot-block-threads" (also with num_threads
+; equal to the limit); one whose parallel region asks for fewer threads,
+; and one whose thread_limit is not a constant, do not.
 ; openmp-device-fold-block-threads alone: a function with the attribute
 ; reads %ntid.x as the constant, one without keeps the read.
 ; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-block-threads -pass-remarks=openmp-device -pass-remarks-missed=openmp-device -S %s 2>%t.remarks | FileCheck %s
@@ -9,12 +10,14 @@
 ; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-fold-block-threads -S %s | FileCheck --check-prefix=FOLD %s
 
 ; REMARK-DAG: remark: <unknown>:0:0: kernel 'fixed' runs with exactly 96 threads per block (its thread_limit): the team size is a constant in its code
-; REMARK-DAG: remark: <unknown>:0:0: kernel 'sets_num_threads' has no fixed block size: a parallel region it reaches has a num_threads or if clause
+; REMARK-DAG: remark: <unknown>:0:0: kernel 'sets_num_threads' has no fixed block size: a parallel region it reaches asks for fewer threads than its thread_limit (num_threads)
+; REMARK-DAG: remark: <unknown>:0:0: kernel 'whole_block' runs with exactly 96 threads per block (its thread_limit): the team size is a constant in its code
 ; REMARK-NOT: variable
 
 ; CHECK: define void @fixed(i32 %n) #[[FIXED:[0-9]+]]
 ; CHECK: define void @sets_num_threads(i32 %n) !cot.kernel
 ; CHECK: define void @variable(i32 %n, i32 %limit) !cot.kernel
+; CHECK: define void @whole_block(i32 %n) #[[FIXED]]
 ; CHECK: attributes #[[FIXED]] = { "cot-block-threads"="96" }
 
 ; FOLD-LABEL: define void @folded(
@@ -51,6 +54,18 @@ define void @variable(i32 %n, i32 %limit) !cot.kernel !5 {
   ret void
 }
 
+define void @whole_block(i32 %n) !cot.kernel !7 {
+  call void @__kmpc_push_num_teams(ptr null, i32 0, i32 %n, i32 96)
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_teams(ptr null, i32 0, ptr @teams_wb)
+  ret void
+}
+
+define internal void @teams_wb(ptr %gtid, ptr %btid) !cot.kernel !7 {
+  call void @__kmpc_push_num_threads(ptr null, i32 0, i32 96)
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr null, i32 0, ptr @region)
+  ret void
+}
+
 define internal void @region(ptr %gtid, ptr %btid) {
   ret void
 }
@@ -73,10 +88,12 @@ declare void @__kmpc_fork_call(ptr, i32, ptr, ...)
 declare void @__kmpc_fork_teams(ptr, i32, ptr, ...)
 declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 
-!cot.kernels = !{!0, !1, !2}
+!cot.kernels = !{!0, !1, !2, !6}
 !0 = !{ptr @fixed, !"generic", !"teams"}
 !1 = !{ptr @sets_num_threads, !"generic", !"teams"}
 !2 = !{ptr @variable, !"generic", !"teams"}
 !3 = !{ptr @fixed}
 !4 = !{ptr @sets_num_threads}
 !5 = !{ptr @variable}
+!6 = !{ptr @whole_block, !"generic", !"teams"}
+!7 = !{ptr @whole_block}

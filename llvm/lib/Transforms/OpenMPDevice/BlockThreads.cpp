@@ -14,10 +14,12 @@
 // the parallel regions lose their __kmpc_push_num_threads calls) finds the
 // kernels whose every launch has a known number of threads per block: the
 // kernel sets a constant thread_limit (Clang's __kmpc_push_num_teams,
-// between 1 and 1024) and no parallel region it reaches can ask for another
-// team size (__kmpc_push_num_threads for num_threads, the serialized region
-// of an if clause). The launch then asks for exactly that many threads
-// (thread_limit with no num_threads, LaunchModel.cpp). The pass records the
+// between 1 and 1024) and no parallel region it reaches can ask for fewer
+// threads (__kmpc_push_num_threads of a num_threads clause below the limit
+// or not a constant, the serialized region of an if clause). The launch
+// then asks for exactly that many threads (the smaller of thread_limit and
+// num_threads, LaunchModel.cpp), and a region whose num_threads is at
+// least the limit has the whole block (openmp-device-parallel-regions). The pass records the
 // size on the kernel (Kernels.h, blockThreadsOf); kernel formation gives
 // the CUDA kernel `.reqntid` with it, so a launch of any other size fails
 // with an error instead of computing with a wrong size.
@@ -54,11 +56,9 @@ namespace {
 /// The largest block a CUDA kernel can have.
 constexpr uint64_t MaxBlockThreads = 1024;
 
-/// Calls through which a parallel region can get fewer threads than the
-/// block has.
-bool setsTeamSize(const Instruction &I) {
-  return isCallTo(I, "__kmpc_push_num_threads") ||
-         isCallTo(I, "__kmpc_serialized_parallel") ||
+/// Calls of an if clause's parallel region, which may run with one thread.
+bool mayRunSerialized(const Instruction &I) {
+  return isCallTo(I, "__kmpc_serialized_parallel") ||
          isCallTo(I, "__kmpc_fork_call_if");
 }
 
@@ -76,6 +76,10 @@ struct TeamSize {
   /// The constant thread_limit every teams construct of the kernel gives,
   /// or 0.
   uint64_t ThreadLimit = 0;
+  /// The smallest num_threads a parallel region it reaches asks for, when
+  /// they are constants (a launch asks for the smaller of thread_limit and
+  /// num_threads), or 0.
+  int64_t FewestThreads = 0;
   /// Why the launch may still get another size, when it may.
   std::string Unknown;
 };
@@ -84,9 +88,17 @@ TeamSize teamSizeOf(const KernelReach &KR) {
   TeamSize Size;
   for (Function *F : KR.Reach)
     for (Instruction &I : instructions(*F)) {
-      if (setsTeamSize(I))
-        Size.Unknown = "a parallel region it reaches has a num_threads or if "
-                       "clause";
+      if (mayRunSerialized(I))
+        Size.Unknown = "a parallel region it reaches has an if clause";
+      if (isCallTo(I, "__kmpc_push_num_threads")) {
+        auto *N = dyn_cast<ConstantInt>(cast<CallBase>(I).getArgOperand(2));
+        if (!N)
+          Size.Unknown = "a parallel region it reaches has a num_threads "
+                         "clause that is not a constant";
+        else if (!Size.FewestThreads ||
+                 N->getSExtValue() < Size.FewestThreads)
+          Size.FewestThreads = N->getSExtValue();
+      }
       Value *Limit = threadLimitOperand(I);
       if (!Limit)
         continue;
@@ -94,9 +106,13 @@ TeamSize teamSizeOf(const KernelReach &KR) {
       if (!C || C->getZExtValue() < 1 ||
           C->getZExtValue() > MaxBlockThreads ||
           (Size.ThreadLimit && Size.ThreadLimit != C->getZExtValue()))
-        return {0, "its thread_limit is not a constant from 1 to 1024"};
+        return {0, 0, "its thread_limit is not a constant from 1 to 1024"};
       Size.ThreadLimit = C->getZExtValue();
     }
+  if (Size.Unknown.empty() && Size.FewestThreads &&
+      Size.FewestThreads < int64_t(Size.ThreadLimit))
+    Size.Unknown = "a parallel region it reaches asks for fewer threads than "
+                   "its thread_limit (num_threads)";
   return Size;
 }
 

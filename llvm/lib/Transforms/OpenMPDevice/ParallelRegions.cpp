@@ -278,14 +278,31 @@ bool ForkLowering::lowerForks(Function &F, KernelMode Mode) {
   return !Teams.empty() || !Parallels.empty();
 }
 
+/// Whether every num_threads value \p F pushes asks for the whole block: a
+/// constant at least the block size its kernel runs with
+/// (openmp-device-block-threads), as in CUDA ports that repeat the block
+/// size in both clauses.
+bool pushesWholeBlock(Function &F) {
+  Function *Kernel = owningKernel(F);
+  std::optional<unsigned> Block =
+      Kernel ? blockThreadsOf(*Kernel) : std::nullopt;
+  return all_of(instructions(F), [&](Instruction &I) {
+    if (!isCallTo(I, "__kmpc_push_num_threads"))
+      return true;
+    auto *N = dyn_cast<ConstantInt>(cast<CallBase>(I).getArgOperand(2));
+    return Block && N && N->getSExtValue() >= int64_t(*Block);
+  });
+}
+
 /// Whether a region started from \p F, team code in \p Mode, has the whole
 /// block: in SPMD kernels it does (a num_threads clause sizes the block);
-/// in guarded ones when neither a num_threads clause (a pushed count) nor
-/// the ICV (\p SetsICV: the module calls omp_set_num_threads) sizes it.
+/// in guarded ones when neither a num_threads clause (a pushed count below
+/// the block size) nor the ICV (\p SetsICV: the module calls
+/// omp_set_num_threads) sizes it.
 bool startsWholeBlockRegions(Function &F, KernelMode Mode, bool SetsICV) {
   if (Mode == KernelMode::SPMD)
     return true;
-  return !SetsICV && !containsCallTo(F, "__kmpc_push_num_threads");
+  return !SetsICV && pushesWholeBlock(F);
 }
 
 /// The microtasks that only team code of SPMD and guarded kernels starts,
