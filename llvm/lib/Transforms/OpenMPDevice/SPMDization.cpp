@@ -716,22 +716,35 @@ bool isInCycle(BasicBlock &BB) {
   return false;
 }
 
+using SyncStep = function_ref<bool(Instruction &, bool)>;
+
+/// Whether every thread has passed a block barrier of ours since its last
+/// access to memory others see where \p BB starts: never at the entry,
+/// else when it holds at the end of every predecessor (\p AtEnd).
+bool syncedAtStart(BasicBlock &BB, const DenseMap<BasicBlock *, bool> &AtEnd) {
+  return !BB.isEntryBlock() &&
+         all_of(predecessors(&BB),
+                [&](BasicBlock *P) { return AtEnd.lookup(P); });
+}
+
+/// The state after \p BB's instructions, given \p Synced before them.
+bool syncedThrough(BasicBlock &BB, bool Synced, SyncStep Step) {
+  for (Instruction &I : BB)
+    Synced = Step(I, Synced);
+  return Synced;
+}
+
 /// Where, for each block of \p F, every thread has passed a block barrier
 /// of ours since its last access to memory others see (endsSynced): a
 /// must-analysis over the CFG, the entry unsynced.
-DenseMap<BasicBlock *, bool>
-syncedAtEnds(Function &F, function_ref<bool(Instruction &, bool)> Step) {
+DenseMap<BasicBlock *, bool> syncedAtEnds(Function &F, SyncStep Step) {
   DenseMap<BasicBlock *, bool> AtEnd;
   for (BasicBlock &BB : F)
-    AtEnd[&BB] = &BB != &F.getEntryBlock();
+    AtEnd[&BB] = !BB.isEntryBlock();
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (BasicBlock &BB : F) {
-      bool Synced = &BB != &F.getEntryBlock() &&
-                    all_of(predecessors(&BB),
-                           [&](BasicBlock *P) { return AtEnd.lookup(P); });
-      for (Instruction &I : BB)
-        Synced = Step(I, Synced);
+      bool Synced = syncedThrough(BB, syncedAtStart(BB, AtEnd), Step);
       if (Synced != AtEnd[&BB]) {
         AtEnd[&BB] = Synced;
         Changed = true;
@@ -746,7 +759,7 @@ syncedAtEnds(Function &F, function_ref<bool(Instruction &, bool)> Step) {
 /// back through blocks that only pass the state on.
 SmallVector<BasicBlock *, 4>
 unsyncedOrigins(BasicBlock &BB, const DenseMap<BasicBlock *, bool> &AtEnd,
-                function_ref<bool(Instruction &, bool)> Step) {
+                SyncStep Step) {
   SmallVector<BasicBlock *, 4> Origins;
   SmallVector<BasicBlock *, 8> Work;
   SmallPtrSet<BasicBlock *, 8> Seen;
@@ -757,11 +770,7 @@ unsyncedOrigins(BasicBlock &BB, const DenseMap<BasicBlock *, bool> &AtEnd,
     BasicBlock *P = Work.pop_back_val();
     if (!Seen.insert(P).second)
       continue;
-    bool PassesOn = !pred_empty(P);
-    bool Synced = true;
-    for (Instruction &I : *P)
-      Synced = Step(I, Synced);
-    if (!PassesOn || !Synced) {
+    if (pred_empty(P) || !syncedThrough(*P, true, Step)) {
       Origins.push_back(P);
       continue;
     }
@@ -785,9 +794,7 @@ void TeamCode::dropRedundantBarriers(Function &F) {
   DenseMap<BasicBlock *, bool> AtEnd = syncedAtEnds(F, Step);
   SmallVector<CallInst *, 8> Redundant;
   for (BasicBlock &BB : F) {
-    bool Synced = &BB != &F.getEntryBlock() &&
-                  all_of(predecessors(&BB),
-                         [&](BasicBlock *P) { return AtEnd.lookup(P); });
+    bool Synced = syncedAtStart(BB, AtEnd);
     bool AtStart = true;
     for (Instruction &I : BB) {
       if (isCallTo(I, GuardBegin) && !Synced && AtStart && isInCycle(BB)) {
