@@ -90,8 +90,8 @@ TeamSize teamSizeOf(const KernelReach &KR) {
     for (Instruction &I : instructions(*F)) {
       if (mayRunSerialized(I))
         Size.Unknown = "a parallel region it reaches has an if clause";
-      if (isCallTo(I, "__kmpc_push_num_threads")) {
-        auto *N = dyn_cast<ConstantInt>(cast<CallBase>(I).getArgOperand(2));
+      if (Value *Pushed = pushedNumThreads(I)) {
+        auto *N = dyn_cast<ConstantInt>(Pushed);
         if (!N)
           Size.Unknown = "a parallel region it reaches has a num_threads "
                          "clause that is not a constant";

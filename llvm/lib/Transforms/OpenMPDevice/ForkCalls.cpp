@@ -32,6 +32,12 @@ bool containsCallTo(Function &F, StringRef Name) {
                 [&](Instruction &I) { return isCallTo(I, Name); });
 }
 
+Value *pushedNumThreads(Instruction &I) {
+  if (!isCallTo(I, "__kmpc_push_num_threads"))
+    return nullptr;
+  return cast<CallBase>(I).getArgOperand(2);
+}
+
 Function *microtaskOf(const CallBase &Fork) {
   if (Fork.arg_size() < 3)
     return nullptr;

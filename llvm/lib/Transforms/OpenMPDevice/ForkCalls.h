@@ -39,6 +39,10 @@ bool isCallTo(const llvm::Instruction &I, llvm::StringRef Name);
 /// Whether \p F calls the function \p Name.
 bool containsCallTo(llvm::Function &F, llvm::StringRef Name);
 
+/// The num_threads value that \p I, when it is Clang's
+/// __kmpc_push_num_threads call, pushes for the next parallel region.
+llvm::Value *pushedNumThreads(llvm::Instruction &I);
+
 /// The microtask a fork call runs, when it is a known function.
 llvm::Function *microtaskOf(const llvm::CallBase &Fork);
 

@@ -163,8 +163,7 @@ Value *ForkLowering::takeNumThreads(CallInst *Fork) {
   for (Instruction *I = Fork->getPrevNode(); I; I = I->getPrevNode()) {
     if (isCallTo(*I, ForkCall))
       break;
-    if (isCallTo(*I, "__kmpc_push_num_threads")) {
-      Value *N = cast<CallBase>(I)->getArgOperand(2);
+    if (Value *N = pushedNumThreads(*I)) {
       I->eraseFromParent();
       return N;
     }
@@ -287,9 +286,10 @@ bool pushesWholeBlock(Function &F) {
   std::optional<unsigned> Block =
       Kernel ? blockThreadsOf(*Kernel) : std::nullopt;
   return all_of(instructions(F), [&](Instruction &I) {
-    if (!isCallTo(I, "__kmpc_push_num_threads"))
+    Value *Pushed = pushedNumThreads(I);
+    if (!Pushed)
       return true;
-    auto *N = dyn_cast<ConstantInt>(cast<CallBase>(I).getArgOperand(2));
+    auto *N = dyn_cast<ConstantInt>(Pushed);
     return Block && N && N->getSExtValue() >= int64_t(*Block);
   });
 }
