@@ -37,6 +37,9 @@ kernels() {
        }'
 }
 
+# The largest register count of the "kernel:regs[+Nspill]" list on stdin.
+max() { tr ' ' '\n' | sed -n 's/.*:\([0-9]*\).*/\1/p' | sort -n | tail -n 1; }
+
 for n in $NAMES; do
   omp=$("$BUILD/bin/clang" -O3 -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda \
           --offload-arch="$ARCH" --offload-device-only -S "$BENCH/$n.c" \
@@ -46,6 +49,5 @@ for n in $NAMES; do
            -o "$TMP/$n.o" 2>&1 | kernels)
   echo "$n openmp ${omp:-FAILED}"
   echo "$n cuda ${cuda:-FAILED}"
-  max() { tr ' ' '\n' | sed -n 's/.*:\([0-9]*\).*/\1/p' | sort -n | tail -n 1; }
   echo "$n max openmp/cuda $(echo "$omp" | max)/$(echo "$cuda" | max)"
 done
