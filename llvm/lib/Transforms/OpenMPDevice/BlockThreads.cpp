@@ -19,10 +19,11 @@
 // or not a constant, the serialized region of an if clause). The launch
 // then asks for exactly that many threads (the smaller of thread_limit and
 // num_threads, LaunchModel.cpp), and a region whose num_threads is at
-// least the limit has the whole block (openmp-device-parallel-regions). The pass records the
-// size on the kernel (Kernels.h, blockThreadsOf); kernel formation gives
-// the CUDA kernel `.reqntid` with it, so a launch of any other size fails
-// with an error instead of computing with a wrong size.
+// least the limit has the whole block (openmp-device-parallel-regions).
+// The pass records the size on the kernel (Kernels.h, blockThreadsOf);
+// kernel formation gives the CUDA kernel `.reqntid` with it, so a launch of
+// any other size fails with an error instead of computing with a wrong
+// size.
 //
 // Function pass openmp-device-fold-block-threads (in the optimization
 // pipeline, after inlining has brought the device runtime's reads of
