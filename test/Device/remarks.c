@@ -6,6 +6,7 @@
 // RUN: rm -rf %t.nocuda && mkdir -p %t.nocuda
 // RUN: %clang -g -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda --offload-arch=sm_90 --cuda-path=%t.nocuda -Rpass=openmp-device -Rpass-missed=openmp-device %s -shared -o %t.so 2>&1 | FileCheck %s
 // RUN: %clang -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda --offload-arch=sm_90 --cuda-path=%t.nocuda %s -shared -o %t.quiet.so 2>&1 | FileCheck --check-prefix=QUIET --allow-empty %s
+// RUN: %clang -O3 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -shared -o %t.quiet-host.so 2>&1 | FileCheck --check-prefix=QUIET --allow-empty %s
 // RUN: %clang -### -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda -Rpass=openmp-device -Rpass-missed=kernel %s -shared -o %t.so 2>&1 | FileCheck --check-prefix=DRIVER %s
 // RUN: %clang -v -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda --offload-arch=sm_90 --cuda-path=%t.nocuda %s -shared -o %t.v.so 2>&1 | FileCheck --check-prefix=PIPELINE %s
 // RUN: %clang -v -O2 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -shared -o %t.host.so 2>&1 | FileCheck --check-prefix=HOSTPIPE %s
@@ -56,4 +57,10 @@ void shares_work(int *P) {
   // CHECK-DAG: remark: local 'P{{.*}}' of 'work' ({{[0-9]+}} bytes) moved to team-shared storage {{.*}}its address reaches the parallel region started by a call of '__kmpc_fork_call'{{.*}} [-Rpass=openmp-device]
 #pragma omp target map(tofrom : P[0:4])
   work(P);
+}
+
+void scale_simd(float *X, int N) {
+#pragma omp target teams distribute parallel for simd map(tofrom : X[0:N])
+  for (int I = 0; I < N; ++I)
+    X[I] *= 2;
 }

@@ -76,9 +76,20 @@ bool DeviceLinkDiagnostics::handleDiagnostics(const DiagnosticInfo &DI) {
     return true;
   }
   const auto *Remark = dyn_cast<DiagnosticInfoOptimizationBase>(&DI);
-  if (DI.getSeverity() == DS_Remark && Remark && Remark->isEnabled())
+  if (DI.getSeverity() == DS_Remark && Remark && requested(*Remark))
     printRemark(*Remark);
   return true;
+}
+
+bool DeviceLinkDiagnostics::requested(
+    const DiagnosticInfoOptimizationBase &R) const {
+  // An analysis the pass always prints (the loop vectorizer's reasons for a
+  // simd loop it did not vectorize) still needs -Rpass-analysis, as with
+  // clang: without -R options no remark is shown.
+  const auto *Analysis = dyn_cast<OptimizationRemarkAnalysis>(&R);
+  if (Analysis && Analysis->shouldAlwaysPrint())
+    return this->Analysis.has_value();
+  return R.isEnabled();
 }
 
 } // namespace cot

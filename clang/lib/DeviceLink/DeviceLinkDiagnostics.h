@@ -41,6 +41,9 @@ public:
   bool handleDiagnostics(const llvm::DiagnosticInfo &DI) override;
 
 private:
+  /// Whether the -R options ask for \p R.
+  bool requested(const llvm::DiagnosticInfoOptimizationBase &R) const;
+
   std::optional<llvm::Regex> Passed, Missed, Analysis;
 };
 
