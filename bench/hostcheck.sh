@@ -15,7 +15,8 @@ shift $(($# > 0 ? 1 : 0))
 CC=${BENCH_HOSTCHECK_CC:-$BUILD/bin/clang}
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 NAMES=${*:-triad dot spmv jacobi2d matmul seqpar empty mapbw cudastyle reduce
-             hash mathheavy launches stencil3d enterexit}
+             hash mathheavy launches stencil3d enterexit transpose nbody
+             blackscholes histatomic rowdot cgsolve}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 export BENCH_ALLOW_HOST=1 BENCH_REPS=2 OMP_TARGET_OFFLOAD=MANDATORY \
@@ -25,7 +26,9 @@ export BENCH_ALLOW_HOST=1 BENCH_REPS=2 OMP_TARGET_OFFLOAD=MANDATORY \
   BENCH_LAUNCHES=50 BENCH_MAP_MB=4 BENCH_CUDASTYLE_N=200000 \
   BENCH_CUDASTYLE_TEAMS=8 BENCH_CUDASTYLE_GRID=128 BENCH_REDUCE_N=50000 \
   BENCH_HASH_N=50000 BENCH_MATH_N=50000 BENCH_STENCIL3D_N=40 \
-  BENCH_ENTEREXIT_MB=4
+  BENCH_ENTEREXIT_MB=4 BENCH_TRANSPOSE_N=96 BENCH_NBODY_N=2000 \
+  BENCH_BLACKSCHOLES_N=50000 BENCH_HISTATOMIC_N=200000 \
+  BENCH_ROWDOT_ROWS=100 BENCH_ROWDOT_COLS=1000 BENCH_CGSOLVE_N=10000
 
 bad=0
 for n in $NAMES; do

@@ -600,4 +600,378 @@ static void stencil3d_check(const double *u, const double *v, int n,
  * release). BENCH_ENTEREXIT_MB sets the size. */
 #define ENTEREXIT_MB 128
 
+/* ---- 16. matrix transpose, naive and tiled (transpose) ------------------ */
+/* out = in^T for an N x N float matrix (BENCH_TRANSPOSE_N, a multiple of
+ * TR_TILE). transpose_naive: one element per iteration / thread, reading
+ * along rows and writing along columns. transpose_tiled: the classic CUDA
+ * transpose and its OpenMP port: a TR_TILE x (TR_TILE + 1) team-local tile
+ * (the padding avoids shared-memory bank conflicts), TR_THREADS threads
+ * (TR_TILE x TR_ROWS) each moving TR_TILE / TR_ROWS rows of it in and out.
+ * Every element has its own value and the check compares all of them. */
+#define TRANSPOSE_N 8192
+#define TR_TILE 32
+#define TR_ROWS 8                      /* CUDA: blockDim.y */
+#define TR_THREADS (TR_TILE * TR_ROWS) /* thread_limit / threads per block */
+static int transpose_n(void) {
+  const int n =
+      (int)bench_size("BENCH_TRANSPOSE_N", TRANSPOSE_N, TR_TILE, 16384);
+  if (n % TR_TILE != 0) {
+    printf("FAIL BENCH_TRANSPOSE_N=%d: not a multiple of %d\n", n, TR_TILE);
+    exit(1);
+  }
+  return n;
+}
+/* in[k] = (1 + (k mod 2^23) 2^-23) 2^-(k / 2^23): 23 bits of the index in
+ * the mantissa, the rest in the exponent, so no two elements are equal
+ * (k < 2^28). out starts at -1, never an input value. */
+static float transpose_elem(size_t k) {
+  return ldexpf(1.0f + (float)(k & 0x7fffff) * 0x1p-23f, -(int)(k >> 23));
+}
+static void transpose_init(float *in, float *out, int n) {
+  for (size_t k = 0; k < (size_t)n * n; k++) {
+    in[k] = transpose_elem(k);
+    out[k] = -1.0f;
+  }
+}
+static void transpose_check(const char *name, const float *out, int n,
+                            const char *impl) {
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < n; i++) {
+      const float want = transpose_elem((size_t)i * n + j);
+      if (out[(size_t)j * n + i] != want)
+        bench_fail(name, impl, "out[j*n+i]", (long)j * n + i,
+                   out[(size_t)j * n + i], want);
+    }
+}
+
+/* ---- 17. all-pairs n-body accelerations (nbody) ------------------------- */
+/* One time step's accelerations a_i = sum_j m_j d_ij / (|d_ij|^2 + eps2)^1.5
+ * (d_ij = r_j - r_i; j = i included, its term is 0) of N bodies in float,
+ * 20 flops per pair. Body 0 is a heavy mass (64 times the others together)
+ * at (-4, 0, 0), beside a cloud of unit masses uniform in the unit ball:
+ * every body's acceleration is then dominated by a pull that its sum does
+ * not cancel, so a relative tolerance on it means something (in a lone
+ * uniform cloud the bodies near the centre feel almost nothing, and their
+ * relative error is rounding noise over a near-zero sum). Float results
+ * depend on the summation order and on FMA contraction, so the check is not
+ * exact: for the nbody_sampled bodies it compares with a double-precision
+ * evaluation on the host (from the same float inputs), allowing NBODY_TOL
+ * relative error on the vector, |a - a_ref| / |a_ref|. Float rounding gives
+ * up to 2e-5 at N = 65536 (on the host, with or without FMA contraction); a
+ * wrong softening or power of r, or the heavy body missing, is off by far
+ * more. BENCH_NBODY_N sets N. */
+#define NBODY_N 65536
+#define NBODY_EPS2 0.0025f /* softening length 0.05, squared */
+#define NBODY_TOL 1e-3
+/* flops per pair: 3 sub; 3 mul, 3 add for r2 (with eps2); sqrt; div; 2 mul
+ * for inv^3; 1 mul by m; 3 mul and 3 add to accumulate */
+#define NBODY_FLOPS 20
+static int nbody_n(void) {
+  return (int)bench_size("BENCH_NBODY_N", NBODY_N, 2, 1 << 24);
+}
+static void nbody_init(float *x, float *y, float *z, float *m, float *ax,
+                       float *ay, float *az, int n) {
+  unsigned r = 2463534242u;
+  x[0] = -4.0f;
+  y[0] = z[0] = 0.0f;
+  m[0] = 64.0f * (float)(n - 1);
+  for (int i = 1; i < n; i++) {
+    long long p[3]; /* coordinates in units of 2^-23, in [-1, 1) */
+    do { /* rejection sampling: uniform in the unit ball (in integers, so
+            that every compiler draws the same bodies) */
+      for (int c = 0; c < 3; c++) {
+        r = r * 1664525u + 1013904223u;
+        p[c] = (long long)(r >> 8) - (1 << 23);
+      }
+    } while (p[0] * p[0] + p[1] * p[1] + p[2] * p[2] > (1LL << 46));
+    x[i] = (float)p[0] * 0x1p-23f;
+    y[i] = (float)p[1] * 0x1p-23f;
+    z[i] = (float)p[2] * 0x1p-23f;
+    m[i] = 1.0f;
+  }
+  for (int i = 0; i < n; i++)
+    ax[i] = ay[i] = az[i] = 0.0f;
+}
+/* The bodies the host checks: every 61st and the first and last 32 (each
+ * costs N double-precision interactions on the host). */
+static int nbody_sampled(int i, int n) {
+  return i % 61 == 0 || i < 32 || i >= n - 32;
+}
+static void nbody_check(const float *x, const float *y, const float *z,
+                        const float *m, const float *ax, const float *ay,
+                        const float *az, int n, const char *impl) {
+  double worst = 0.0;
+  int checked = 0;
+  for (int i = 0; i < n; i++) {
+    if (!nbody_sampled(i, n))
+      continue;
+    double rx = 0.0, ry = 0.0, rz = 0.0;
+    for (int j = 0; j < n; j++) {
+      const double dx = (double)x[j] - x[i], dy = (double)y[j] - y[i],
+                   dz = (double)z[j] - z[i];
+      const double r2 = dx * dx + dy * dy + dz * dz + (double)NBODY_EPS2;
+      const double inv = 1.0 / sqrt(r2), s = (double)m[j] * inv * inv * inv;
+      rx += s * dx;
+      ry += s * dy;
+      rz += s * dz;
+    }
+    const double ex = ax[i] - rx, ey = ay[i] - ry, ez = az[i] - rz;
+    const double err =
+        sqrt(ex * ex + ey * ey + ez * ez) / sqrt(rx * rx + ry * ry + rz * rz);
+    if (!(err <= NBODY_TOL)) { /* also catches NaN */
+      printf("INFO nbody %s body %d: a = (%.9g, %.9g, %.9g), double "
+             "reference (%.9g, %.9g, %.9g)\n",
+             impl, i, ax[i], ay[i], az[i], rx, ry, rz);
+      bench_fail("nbody", impl,
+                 "relative error of the acceleration (at most the tolerance) "
+                 "of body",
+                 i, err, NBODY_TOL);
+    }
+    if (err > worst)
+      worst = err;
+    checked++;
+  }
+  printf("INFO nbody %s: %d bodies checked, largest relative error %.3g "
+         "(tolerance %g)\n",
+         impl, checked, worst, NBODY_TOL);
+}
+
+/* ---- 18. Black-Scholes option pricing (blackscholes) -------------------- */
+/* European call and put prices of N options in float, as in the CUDA SDK
+ * sample: spot S in [5, 30], strike X in [1, 100], expiry T in [0.25, 10]
+ * years, riskless rate BS_R, volatility BS_V; expf, logf, sqrtf and the
+ * Abramowitz-Stegun polynomial for the cumulative normal distribution
+ * (bs_cnd). The host checks the bench_sampled options against the same
+ * formulas in double, allowing BS_TOL (absolute below 1, relative above):
+ * float rounding of d1 and of the difference S N(d1) - X e^-RT N(d2) (terms
+ * up to 100) and the float math functions (a few ulp apart between libm
+ * and the GPU's) give errors of some 1e-6 to 1e-5 (6e-6 on the host, with
+ * or without FMA contraction); a wrong formula is off by far more. Rate:
+ * 20 bytes per option (3 inputs, 2 prices). BENCH_BLACKSCHOLES_N sets N. */
+#define BS_N (1 << 24)
+#define BS_R 0.02f
+#define BS_V 0.30f
+#define BS_TOL 2e-4
+#ifdef _OPENMP
+#pragma omp declare target
+#endif
+static BENCH_HD float bs_cnd(float d) {
+  const float A1 = 0.31938153f, A2 = -0.356563782f, A3 = 1.781477937f,
+              A4 = -1.821255978f, A5 = 1.330274429f,
+              RSQRT2PI = 0.39894228040143267794f;
+  const float K = 1.0f / (1.0f + 0.2316419f * fabsf(d));
+  float cnd = RSQRT2PI * expf(-0.5f * d * d) *
+              (K * (A1 + K * (A2 + K * (A3 + K * (A4 + K * A5)))));
+  if (d > 0)
+    cnd = 1.0f - cnd;
+  return cnd;
+}
+static BENCH_HD void bs_price(float S, float X, float T, float *call,
+                              float *put) {
+  const float sqrtT = sqrtf(T);
+  const float d1 =
+      (logf(S / X) + (BS_R + 0.5f * BS_V * BS_V) * T) / (BS_V * sqrtT);
+  const float d2 = d1 - BS_V * sqrtT;
+  const float cndd1 = bs_cnd(d1), cndd2 = bs_cnd(d2);
+  const float expRT = expf(-BS_R * T);
+  *call = S * cndd1 - X * expRT * cndd2;
+  *put = X * expRT * (1.0f - cndd2) - S * (1.0f - cndd1);
+}
+#ifdef _OPENMP
+#pragma omp end declare target
+#endif
+static int blackscholes_n(void) {
+  return (int)bench_size("BENCH_BLACKSCHOLES_N", BS_N, 1, 1 << 30);
+}
+/* A value in [lo, hi) for input k of option i (24 pseudo-random bits),
+ * computed exactly in double and rounded once, so that every compiler
+ * (contracting or not) makes the same inputs. */
+static float bs_rand(long i, int k, double lo, double hi) {
+  const unsigned h = hash_mix32((unsigned)i * 3u + (unsigned)k + 1u);
+  return (float)(lo + (hi - lo) * ((double)(h >> 8) * 0x1p-24));
+}
+static void bs_init(float *S, float *X, float *T, float *call, float *put,
+                    long n) {
+  for (long i = 0; i < n; i++) {
+    S[i] = bs_rand(i, 0, 5.0, 30.0);
+    X[i] = bs_rand(i, 1, 1.0, 100.0);
+    T[i] = bs_rand(i, 2, 0.25, 10.0);
+    call[i] = put[i] = -1.0f;
+  }
+}
+static double bs_cnd_ref(double d) {
+  const double A1 = 0.31938153, A2 = -0.356563782, A3 = 1.781477937,
+               A4 = -1.821255978, A5 = 1.330274429,
+               RSQRT2PI = 0.39894228040143267794;
+  const double K = 1.0 / (1.0 + 0.2316419 * fabs(d));
+  const double cnd = RSQRT2PI * exp(-0.5 * d * d) *
+                     (K * (A1 + K * (A2 + K * (A3 + K * (A4 + K * A5)))));
+  return d > 0 ? 1.0 - cnd : cnd;
+}
+static void bs_check(const float *S, const float *X, const float *T,
+                     const float *call, const float *put, long n,
+                     const char *impl) {
+  const double R = BS_R, V = BS_V; /* the float constants, exactly */
+  double worst = 0.0;
+  for (long i = 0; i < n; i++) {
+    if (!bench_sampled(i, n))
+      continue;
+    const double sqrtT = sqrt((double)T[i]);
+    const double d1 =
+        (log((double)S[i] / X[i]) + (R + 0.5 * V * V) * T[i]) / (V * sqrtT);
+    const double d2 = d1 - V * sqrtT;
+    const double c1 = bs_cnd_ref(d1), c2 = bs_cnd_ref(d2);
+    const double expRT = exp(-R * T[i]);
+    const double wc = S[i] * c1 - X[i] * expRT * c2;
+    const double wp = X[i] * expRT * (1.0 - c2) - S[i] * (1.0 - c1);
+    if (!bench_close(call[i], wc, BS_TOL))
+      bench_fail("blackscholes", impl, "call[i]", i, call[i], wc);
+    if (!bench_close(put[i], wp, BS_TOL))
+      bench_fail("blackscholes", impl, "put[i]", i, put[i], wp);
+    const double ec = fabs(call[i] - wc) / (fabs(wc) > 1.0 ? fabs(wc) : 1.0);
+    const double ep = fabs(put[i] - wp) / (fabs(wp) > 1.0 ? fabs(wp) : 1.0);
+    worst = ec > worst ? ec : worst;
+    worst = ep > worst ? ep : worst;
+  }
+  printf("INFO blackscholes %s: largest error %.3g (tolerance %g)\n", impl,
+         worst, BS_TOL);
+}
+
+/* ---- 19. histogram with global atomics (histatomic) --------------------- */
+/* A HISTA_BINS-bin histogram of N pseudo-random non-negative ints,
+ * hist[data[i] % HISTA_BINS]++ with one atomic update in global memory per
+ * element (no team-local privatization). The bins are zeroed inside the
+ * timing, every repetition. Exact check. BENCH_HISTATOMIC_N sets N. */
+#define HISTA_N (1 << 26)
+#define HISTA_BINS 1024
+static int histatomic_n(void) {
+  return (int)bench_size("BENCH_HISTATOMIC_N", HISTA_N, 1, 1 << 30);
+}
+static void hista_init(int *data, long n) {
+  for (long i = 0; i < n; i++)
+    data[i] = (int)(hash_mix32((unsigned)i) >> 1);
+}
+static void hista_check(const int *data, long n, const int *hist,
+                        const char *impl) {
+  long want[HISTA_BINS] = {0};
+  for (long i = 0; i < n; i++)
+    want[data[i] % HISTA_BINS]++;
+  for (int b = 0; b < HISTA_BINS; b++)
+    if (hist[b] != want[b])
+      bench_fail("histatomic", impl, "hist[bin]", b, hist[b], (double)want[b]);
+}
+
+/* ---- 20. dense matrix-vector product, a team per row (rowdot) ----------- */
+/* y = A x for a ROWS x COLS row-major float matrix: per row a dot product
+ * of COLS elements, one team / block per row. A's elements are integers in
+ * [-2, 2] and x's quarters in [-1, 1], so every partial sum is a multiple
+ * of 1/4 below 2^21 in magnitude: exact in float in any order, and the
+ * check is exact. BENCH_ROWDOT_ROWS and BENCH_ROWDOT_COLS set the shape. */
+#define ROWDOT_ROWS 4096
+#define ROWDOT_COLS 16384
+static void rowdot_size(int *rows, int *cols) {
+  *rows = (int)bench_size("BENCH_ROWDOT_ROWS", ROWDOT_ROWS, 1, 1 << 20);
+  *cols = (int)bench_size("BENCH_ROWDOT_COLS", ROWDOT_COLS, 1, 1 << 20);
+}
+static void rowdot_init(float *A, float *x, float *y, int rows, int cols) {
+  for (int r = 0; r < rows; r++)
+    for (int c = 0; c < cols; c++)
+      A[(size_t)r * cols + c] = (float)((r * 3 + c * 7) % 5 - 2);
+  for (int c = 0; c < cols; c++)
+    x[c] = (float)(c % 9) * 0.25f - 1.0f;
+  for (int r = 0; r < rows; r++)
+    y[r] = -1e30f;
+}
+static void rowdot_check(const float *A, const float *x, const float *y,
+                         int rows, int cols, const char *impl) {
+  for (int r = 0; r < rows; r++) {
+    double s = 0.0;
+    for (int c = 0; c < cols; c++)
+      s += (double)A[(size_t)r * cols + c] * x[c];
+    if (y[r] != s)
+      bench_fail("rowdot", impl, "y[row]", r, y[r], s);
+  }
+}
+
+/* ---- 21. conjugate gradients, a time loop of small kernels (cgsolve) ---- */
+/* ITERS iterations of unpreconditioned conjugate gradients on A x = b in
+ * double, A the N x N 1D Laplacian (2 on the diagonal, -1 beside it,
+ * computed on the fly: no matrix), from x = 0, b_i = i mod 7 - 3. Per
+ * iteration five kernels: q = A p; p.q, a reduction whose result the host
+ * needs (alpha = rho / p.q); x += alpha p and r -= alpha q; rho' = r.r,
+ * another reduction; p = r + (rho' / rho) p. Each repetition starts again
+ * from x = 0 (untimed). The dot products' summation order differs between
+ * the host and the device implementations, and CG divides by them, so the
+ * check is not exact: x after the iterations must match a host run of the
+ * same algorithm (sequential sums) to CG_TOL times max |x|. Reordering the
+ * sums (blocked, with FMA) moves x by about 4e-12 max |x| at N = 2^20 and
+ * 100 iterations (1e-11 at 400); a wrong alpha, beta or update is off by
+ * orders of magnitude more. No exact start exists: the first alpha already
+ * divides. Microseconds per iteration. BENCH_CGSOLVE_N sets N,
+ * BENCH_CGSOLVE_ITERS the iterations per repetition. */
+#define CG_N (1 << 20)
+#define CG_ITERS 100
+#define CG_TOL 1e-9
+static void cg_size(int *n, int *iters) {
+  *n = (int)bench_size("BENCH_CGSOLVE_N", CG_N, 2, 1 << 28);
+  *iters = (int)bench_size("BENCH_CGSOLVE_ITERS", CG_ITERS, 1, 100000);
+}
+static void cg_init(double *b, int n) {
+  for (int i = 0; i < n; i++)
+    b[i] = (double)(i % 7) - 3.0;
+}
+/* The host run: the same algorithm with sequential sums. */
+static void cg_host(double *x, const double *b, int n, int iters) {
+  double *r = (double *)bench_malloc(sizeof(double) * n);
+  double *p = (double *)bench_malloc(sizeof(double) * n);
+  double *q = (double *)bench_malloc(sizeof(double) * n);
+  double rho = 0.0;
+  for (int i = 0; i < n; i++) {
+    x[i] = 0.0;
+    r[i] = p[i] = b[i];
+    rho += b[i] * b[i];
+  }
+  for (int it = 0; it < iters; it++) {
+    for (int i = 0; i < n; i++)
+      q[i] =
+          2.0 * p[i] - (i > 0 ? p[i - 1] : 0.0) - (i < n - 1 ? p[i + 1] : 0.0);
+    double pq = 0.0;
+    for (int i = 0; i < n; i++)
+      pq += p[i] * q[i];
+    const double alpha = rho / pq;
+    for (int i = 0; i < n; i++) {
+      x[i] += alpha * p[i];
+      r[i] -= alpha * q[i];
+    }
+    double rho_new = 0.0;
+    for (int i = 0; i < n; i++)
+      rho_new += r[i] * r[i];
+    const double beta = rho_new / rho;
+    rho = rho_new;
+    for (int i = 0; i < n; i++)
+      p[i] = r[i] + beta * p[i];
+  }
+  free(r);
+  free(p);
+  free(q);
+}
+static void cg_check(const double *x, const double *b, int n, int iters,
+                     const char *impl) {
+  double *want = (double *)bench_malloc(sizeof(double) * n);
+  cg_host(want, b, n, iters);
+  double xmax = 0.0, dmax = 0.0;
+  for (int i = 0; i < n; i++) {
+    const double a = fabs(want[i]), d = fabs(x[i] - want[i]);
+    xmax = a > xmax ? a : xmax;
+    dmax = d > dmax ? d : dmax;
+  }
+  printf("INFO cgsolve %s: max |x - x_host| = %.3g max |x_host| (tolerance "
+         "%g)\n",
+         impl, dmax / xmax, CG_TOL);
+  for (int i = 0; i < n; i++)
+    if (!(fabs(x[i] - want[i]) <= CG_TOL * xmax)) /* also catches NaN */
+      bench_fail("cgsolve", impl, "x[i]", i, x[i], want[i]);
+  free(want);
+}
+
 #endif

@@ -19,7 +19,8 @@ NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 [ -x "$NVCC" ] || NVCC=$(command -v nvcc || echo "$NVCC")
 PTXAS=$(dirname "$NVCC")/ptxas
 NAMES="triad dot spmv jacobi2d matmul seqpar cudastyle reduce hash
-       mathheavy launches stencil3d"
+       mathheavy launches stencil3d transpose nbody blackscholes histatomic
+       rowdot cgsolve"
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
