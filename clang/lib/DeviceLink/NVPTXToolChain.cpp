@@ -113,10 +113,51 @@ struct LinkDeviceRuntimePass : DevicePassInfoMixin<LinkDeviceRuntimePass> {
   }
 };
 
+/// Whether a function of \p M allows approximate math functions
+/// (-ffast-math, -fapprox-func).
+bool allowsApproximateMath(const Module &M) {
+  return any_of(M.functions(), [](const Function &F) {
+    return !F.isDeclaration() &&
+           F.getFnAttribute("approx-func-fp-math").getValueAsBool();
+  });
+}
+
+/// The name a call of __nvvm_reflect asks for, if it is a constant string.
+std::optional<StringRef> reflectedName(const CallBase &Call) {
+  const auto *Var = dyn_cast<GlobalVariable>(
+      Call.getArgOperand(0)->stripPointerCasts());
+  if (!Var || !Var->hasDefinitiveInitializer())
+    return std::nullopt;
+  const auto *Text = dyn_cast<ConstantDataSequential>(Var->getInitializer());
+  if (!Text || !Text->isCString())
+    return std::nullopt;
+  return Text->getAsCString();
+}
+
+/// Answers libdevice's question whether sqrtf (and hypotf, normf, jnf) must
+/// be correctly rounded with \p Value: LLVM 19's NVVMReflect answers 0 to
+/// it, which made sqrtf sqrt.approx.f32 and 1.0f / sqrtf(x)
+/// rsqrt.approx.f32, results that differ from the host's. nvcc answers 1
+/// unless --use_fast_math.
+void answerPrecSqrt(Module &M, int Value) {
+  Function *Reflect = M.getFunction("__nvvm_reflect");
+  if (!Reflect)
+    return;
+  for (User *U : make_early_inc_range(Reflect->users())) {
+    auto *Call = dyn_cast<CallInst>(U);
+    if (!Call || Call->getCalledFunction() != Reflect ||
+        reflectedName(*Call) != "__CUDA_PREC_SQRT")
+      continue;
+    Call->replaceAllUsesWith(ConstantInt::get(Call->getType(), Value));
+    Call->eraseFromParent();
+  }
+}
+
 /// nvptx-link-libdevice: libdevice for the math functions device code
-/// calls. Without it (no CUDA toolkit) the pipeline runs
-/// openmp-device-math-intrinsics first, and any math function the back end
-/// does not implement is an error.
+/// calls, with square roots correctly rounded unless the program allows
+/// approximate math functions. Without libdevice (no CUDA toolkit) the
+/// pipeline runs openmp-device-math-intrinsics first, and any math function
+/// the back end does not implement is an error.
 struct LinkLibdevicePass : DevicePassInfoMixin<LinkLibdevicePass> {
   std::optional<std::string> Path;
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
@@ -130,7 +171,9 @@ struct LinkLibdevicePass : DevicePassInfoMixin<LinkLibdevicePass> {
                                "none found (use --cuda-path=<dir>)");
       return PreservedAnalyses::all();
     }
+    bool Approximate = allowsApproximateMath(M);
     linkBitcodeFile(M, *Path, "libdevice");
+    answerPrecSqrt(M, Approximate ? 0 : 1);
     return PreservedAnalyses::none();
   }
 };
