@@ -88,6 +88,17 @@ static void model() {
   show("stretches, few rows", kernel(COT_KERNEL_CLASS_THREAD_STRETCHES, 0, 2),
        loop(40000));
   // CHECK: stretches, few rows: 157 x 256 ({{.*}}: 3 blocks/SM x 132 SMs, cut to the trip count 40000 / 256 threads)
+  // Strided (uncoalesced) accesses: one iteration per thread, so that the
+  // iterations that share a sector run together; not for compute kernels.
+  KernelFacts Transpose = kernel(COT_KERNEL_CLASS_STREAMING);
+  Transpose.Record.UncoalescedBytes = 4;
+  show("uncoalesced", Transpose, loop(1 << 26));
+  // CHECK: uncoalesced: 262144 x 256 (default 256 threads; streaming kernel (per iteration 24 B coalesced, 4 B uncoalesced, 2 operations), 32 registers, occupancy 8 blocks/SM; one iteration per thread: the trip count 67108864 / 256 threads (uncoalesced accesses: blocks in iteration order))
+  show("uncoalesced, unknown trip count", Transpose, loop(0));
+  // CHECK: uncoalesced, unknown trip count: 1056 x 256 ({{.*}}; 8 blocks/SM by occupancy (trip count unknown) x 132 SMs)
+  Transpose.Record.Class = COT_KERNEL_CLASS_COMPUTE;
+  show("uncoalesced compute", Transpose, loop(1 << 26));
+  // CHECK: uncoalesced compute: 4224 x 256 ({{.*}}; 32 blocks/SM (4 waves of 8) x 132 SMs)
   show("gather", kernel(COT_KERNEL_CLASS_GATHER), loop(1000000));
   // CHECK: gather: 3907 x 256 ({{.*}}; 32 blocks/SM (4 waves of 8) x 132 SMs, cut to the trip count 1000000 / 256 threads)
   show("unknown class", kernel(COT_KERNEL_CLASS_UNKNOWN), loop(1 << 26));
