@@ -324,9 +324,10 @@ std::string nvptxPipeline(const NVPTXImageOptions &Opts, bool HasLibdevice,
 }
 
 /// Registers the passes of this file, and the extensions of O3: the
-/// peephole pass, and openmp-device-kernel-traffic where the optimization
-/// pipeline starts (after inlining, before loops are vectorized and
-/// unrolled).
+/// peephole passes, openmp-device-exact-trip-counts where the vectorizer
+/// starts (before the optimizer's unroller), and
+/// openmp-device-kernel-traffic where the optimization pipeline starts
+/// (after inlining, before loops are vectorized and unrolled).
 void registerNVPTXPasses(PassBuilder &PB, const NVPTXImageOptions &Opts,
                          const std::optional<std::string> &Libdevice,
                          TempFiles &Temps) {
@@ -334,6 +335,10 @@ void registerNVPTXPasses(PassBuilder &PB, const NVPTXImageOptions &Opts,
       [](FunctionPassManager &FPM, OptimizationLevel) {
         FPM.addPass(PrivateAtomicsPass());
         FPM.addPass(FoldBlockThreadsPass());
+      });
+  PB.registerVectorizerStartEPCallback(
+      [](FunctionPassManager &FPM, OptimizationLevel) {
+        FPM.addPass(ExactTripCountsPass());
       });
   PB.registerOptimizerEarlyEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel Level) {

@@ -4,7 +4,8 @@
 ; equal to the limit); one whose parallel region asks for fewer threads,
 ; and one whose thread_limit is not a constant, do not.
 ; openmp-device-fold-block-threads alone: a function with the attribute
-; reads %ntid.x as the constant, one without keeps the read.
+; reads %ntid.x as the constant and %tid.x in [0, threads) (a narrower range
+; stays), one without keeps the read and the range.
 ; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-block-threads -pass-remarks=openmp-device -pass-remarks-missed=openmp-device -S %s 2>%t.remarks | FileCheck %s
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks
 ; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-fold-block-threads -S %s | FileCheck --check-prefix=FOLD %s
@@ -22,8 +23,11 @@
 
 ; FOLD-LABEL: define void @folded(
 ; FOLD-NEXT: store i32 256, ptr %out
+; FOLD-NEXT: %id = call range(i32 0, 256) i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+; FOLD-NEXT: %lane = call range(i32 0, 32) i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; FOLD-LABEL: define void @kept(
 ; FOLD-NEXT: %n = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+; FOLD-NEXT: %id = call range(i32 0, 1024) i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
 define void @fixed(i32 %n) !cot.kernel !3 {
   call void @__kmpc_push_num_teams(ptr null, i32 0, i32 %n, i32 96)
@@ -73,12 +77,18 @@ define internal void @region(ptr %gtid, ptr %btid) {
 define void @folded(ptr %out) "cot-block-threads"="256" {
   %n = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
   store i32 %n, ptr %out
+  %id = call range(i32 0, 1024) i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %lane = call range(i32 0, 32) i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %sum = add i32 %id, %lane
+  store i32 %sum, ptr %out
   ret void
 }
 
 define void @kept(ptr %out) {
   %n = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
-  store i32 %n, ptr %out
+  %id = call range(i32 0, 1024) i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %sum = add i32 %n, %id
+  store i32 %sum, ptr %out
   ret void
 }
 
@@ -87,6 +97,7 @@ declare void @__kmpc_push_num_threads(ptr, i32, i32)
 declare void @__kmpc_fork_call(ptr, i32, ptr, ...)
 declare void @__kmpc_fork_teams(ptr, i32, ptr, ...)
 declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
 !cot.kernels = !{!0, !1, !2, !6}
 !0 = !{ptr @fixed, !"generic", !"teams"}

@@ -28,7 +28,10 @@
 // Function pass openmp-device-fold-block-threads (in the optimization
 // pipeline, after inlining has brought the device runtime's reads of
 // %ntid.x into the kernel) replaces those reads by the constant, so that
-// loops striding by the team size have a constant stride and unroll.
+// loops striding by the team size have a constant stride and unroll, and
+// gives reads of %tid.x the range [0, size), so that a loop over a tile's
+// rows from tid / 32 in steps of 8 has a trip count of one value
+// (openmp-device-exact-trip-counts makes it a constant).
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +41,7 @@
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/ConstantRange.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -157,22 +161,42 @@ PreservedAnalyses BlockThreadsPass::run(Module &M, ModuleAnalysisManager &) {
   return PreservedAnalyses::all();
 }
 
+/// Gives \p Read of %tid.x the range [0, Threads), unless it has a
+/// narrower one. Returns whether it changed.
+bool narrowThreadId(IntrinsicInst &Read, unsigned Threads) {
+  unsigned Bits = Read.getType()->getIntegerBitWidth();
+  ConstantRange Ids(APInt(Bits, 0), APInt(Bits, Threads));
+  std::optional<ConstantRange> Old = Read.getRange();
+  if (Old && Ids.contains(*Old))
+    return false;
+  ConstantRange Range = Old ? Old->intersectWith(Ids) : Ids;
+  Read.removeRetAttr(Attribute::Range);
+  Read.addRetAttr(Attribute::get(Read.getContext(), Attribute::Range, Range));
+  return true;
+}
+
 PreservedAnalyses FoldBlockThreadsPass::run(Function &F,
                                             FunctionAnalysisManager &) {
   std::optional<unsigned> Threads = blockThreadsOf(F);
   if (!Threads)
     return PreservedAnalyses::all();
   SmallVector<IntrinsicInst *, 8> Reads;
-  for (Instruction &I : instructions(F))
-    if (auto *II = dyn_cast<IntrinsicInst>(&I))
-      if (II->getIntrinsicID() == Intrinsic::nvvm_read_ptx_sreg_ntid_x)
-        Reads.push_back(II);
+  bool Narrowed = false;
+  for (Instruction &I : instructions(F)) {
+    auto *II = dyn_cast<IntrinsicInst>(&I);
+    if (!II)
+      continue;
+    if (II->getIntrinsicID() == Intrinsic::nvvm_read_ptx_sreg_ntid_x)
+      Reads.push_back(II);
+    else if (II->getIntrinsicID() == Intrinsic::nvvm_read_ptx_sreg_tid_x)
+      Narrowed |= narrowThreadId(*II, *Threads);
+  }
   for (IntrinsicInst *Read : Reads) {
     Read->replaceAllUsesWith(ConstantInt::get(Read->getType(), *Threads));
     Read->eraseFromParent();
   }
   NumFoldedReads += Reads.size();
-  return preservedKeepingCFG(!Reads.empty());
+  return preservedKeepingCFG(!Reads.empty() || Narrowed);
 }
 
 } // namespace cot
