@@ -36,6 +36,28 @@ void tiles(const double *In, double *Out, int Teams) {
   }
 }
 
+// A tile's rows in steps of 8 from tid / 32 with 256 threads: 4 rows in
+// every thread, so the loops unroll (openmp-device-exact-trip-counts) and
+// the 4 loads of the first are issued before any of its stores, as nvcc
+// issues them.
+void rows(const float *In, float *Out, int Teams) {
+#pragma omp target teams num_teams(Teams) thread_limit(256)                  \
+    map(to : In[0:Teams * 1024]) map(from : Out[0:Teams * 1024])
+  {
+    float Square[32][33];
+#pragma omp parallel
+    {
+      int Tx = omp_get_thread_num() % 32, Ty = omp_get_thread_num() / 32;
+      int Team = omp_get_team_num();
+      for (int K = Ty; K < 32; K += 8)
+        Square[K][Tx] = In[Team * 1024 + K * 32 + Tx];
+#pragma omp barrier
+      for (int K = Ty; K < 32; K += 8)
+        Out[Team * 1024 + K * 32 + Tx] = Square[Tx][K];
+    }
+  }
+}
+
 // CUDA ports often repeat the block size in num_threads: the region still
 // has the whole block, and its team size is the constant.
 void repeats_limit(const double *In, double *Out, int Teams) {
@@ -98,6 +120,13 @@ void combined(double *A, int N) {
 // PTX-LABEL: .entry __omp_offloading_{{.*}}_repeats_limit_l{{[0-9]+}}(
 // PTX: .reqntid 128, 1, 1
 // PTX-NOT: %ntid.x
+// PTX: ret;
+// PTX-LABEL: .entry __omp_offloading_{{.*}}_rows_l{{[0-9]+}}(
+// PTX: .reqntid 256, 1, 1
+// PTX-COUNT-4: ld.global.f32
+// PTX-NOT: bra
+// PTX: barrier.sync
+// PTX-COUNT-4: st.global.f32
 // PTX: ret;
 // PTX-LABEL: .entry __omp_offloading_{{.*}}_tiles_l{{[0-9]+}}(
 // PTX: .reqntid 128, 1, 1
