@@ -39,9 +39,7 @@ void tiles(const double *In, double *Out, int Teams) {
 // A tile's rows in steps of 8 from tid / 32 with 256 threads: 4 rows in
 // every thread, so the loops unroll (openmp-device-exact-trip-counts) and
 // the 4 loads of the first are issued before any of its stores, as nvcc
-// issues them. The kernel keeps the barrier between the loops, as CUDA's
-// does, and no other (openmp-device-kernel-shared-state and
-// openmp-device-kernel-barriers): no team state is stored at its start.
+// issues them.
 void rows(const float *In, float *Out, int Teams) {
 #pragma omp target teams num_teams(Teams) thread_limit(256)                  \
     map(to : In[0:Teams * 1024]) map(from : Out[0:Teams * 1024])
@@ -125,13 +123,10 @@ void combined(double *A, int N) {
 // PTX: ret;
 // PTX-LABEL: .entry __omp_offloading_{{.*}}_rows_l{{[0-9]+}}(
 // PTX: .reqntid 256, 1, 1
-// PTX-NOT: barrier.sync
-// PTX-NOT: TeamState
 // PTX-COUNT-4: ld.global.f32
 // PTX-NOT: bra
 // PTX: barrier.sync
 // PTX-COUNT-4: st.global.f32
-// PTX-NOT: barrier.sync
 // PTX: ret;
 // PTX-LABEL: .entry __omp_offloading_{{.*}}_tiles_l{{[0-9]+}}(
 // PTX: .reqntid 128, 1, 1

@@ -324,11 +324,10 @@ std::string nvptxPipeline(const NVPTXImageOptions &Opts, bool HasLibdevice,
 }
 
 /// Registers the passes of this file, and the extensions of O3: the
-/// peephole passes, openmp-device-kernel-shared-state and
+/// peephole passes, openmp-device-exact-trip-counts where the vectorizer
+/// starts (before the optimizer's unroller), and
 /// openmp-device-kernel-traffic where the optimization pipeline starts
-/// (after inlining, before loops are vectorized and unrolled),
-/// openmp-device-exact-trip-counts where the vectorizer starts (before the
-/// optimizer's unroller), and openmp-device-kernel-barriers at its end.
+/// (after inlining, before loops are vectorized and unrolled).
 void registerNVPTXPasses(PassBuilder &PB, const NVPTXImageOptions &Opts,
                          const std::optional<std::string> &Libdevice,
                          TempFiles &Temps) {
@@ -345,15 +344,8 @@ void registerNVPTXPasses(PassBuilder &PB, const NVPTXImageOptions &Opts,
       [](ModulePassManager &MPM, OptimizationLevel Level) {
         // Unoptimized kernels call the region and the runtime instead of
         // holding them: nothing to see.
-        if (Level == OptimizationLevel::O0)
-          return;
-        MPM.addPass(KernelSharedStatePass());
-        MPM.addPass(KernelTrafficPass());
-      });
-  PB.registerOptimizerLastEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel Level) {
         if (Level != OptimizationLevel::O0)
-          MPM.addPass(KernelBarriersPass());
+          MPM.addPass(KernelTrafficPass());
       });
   PB.registerPipelineParsingCallback(
       [&](StringRef Name, ModulePassManager &MPM,

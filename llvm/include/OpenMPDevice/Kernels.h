@@ -19,7 +19,6 @@
 #define CLANG_OFFLOAD_OPENMPDEVICE_KERNELS_H
 
 #include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
@@ -84,25 +83,6 @@ void setBlockThreads(llvm::Function &Kernel, unsigned Threads);
 
 /// The threads per block every launch of \p Kernel has, when known.
 std::optional<unsigned> blockThreadsOf(const llvm::Function &Kernel);
-
-/// The functions a kernel runs.
-using KernelFunctions = llvm::SmallPtrSet<const llvm::Function *, 16>;
-
-/// The functions \p Kernel runs: itself and what it calls, directly or
-/// through other functions; nothing when it makes an indirect call.
-std::optional<KernelFunctions> functionsRunBy(const llvm::Function &Kernel);
-
-/// Records that every thread of \p Kernel's blocks runs its team code and
-/// meets the same barriers (SPMD and guarded kernels; the function
-/// attribute `"cot-every-thread"`).
-void setEveryThreadRunsTeamCode(llvm::Function &Kernel);
-
-/// Whether every thread of \p Kernel's blocks runs its team code.
-bool everyThreadRunsTeamCode(const llvm::Function &Kernel);
-
-/// The CUDA kernels of \p M: the functions nvvm.annotations marks as
-/// kernels (once openmp-device-nvptx-kernels has formed them).
-llvm::SmallVector<llvm::Function *, 8> annotatedKernels(llvm::Module &M);
 
 /// Converts a pointer-sized kernel or microtask argument value (a pointer or
 /// an integer of up to 64 bits holding the bits) to the parameter type \p To.

@@ -161,7 +161,6 @@ Function *owningKernel(const Function &F) {
 }
 
 static constexpr StringLiteral BlockThreadsAttr = "cot-block-threads";
-static constexpr StringLiteral EveryThreadAttr = "cot-every-thread";
 
 void setBlockThreads(Function &Kernel, unsigned Threads) {
   Kernel.addFnAttr(BlockThreadsAttr, std::to_string(Threads));
@@ -173,47 +172,6 @@ std::optional<unsigned> blockThreadsOf(const Function &Kernel) {
   if (!A.isStringAttribute() || A.getValueAsString().getAsInteger(10, Threads))
     return std::nullopt;
   return Threads;
-}
-
-std::optional<KernelFunctions> functionsRunBy(const Function &Kernel) {
-  KernelFunctions Reach = {&Kernel};
-  SmallVector<const Function *, 16> Work = {&Kernel};
-  while (!Work.empty()) {
-    const Function *F = Work.pop_back_val();
-    for (const Instruction &I : instructions(*F)) {
-      const auto *Call = dyn_cast<CallBase>(&I);
-      if (!Call)
-        continue;
-      const Function *Callee = Call->getCalledFunction();
-      if (!Callee && !Call->isInlineAsm())
-        return std::nullopt;
-      if (Callee && !Callee->isDeclaration() && Reach.insert(Callee).second)
-        Work.push_back(Callee);
-    }
-  }
-  return Reach;
-}
-
-void setEveryThreadRunsTeamCode(Function &Kernel) {
-  Kernel.addFnAttr(EveryThreadAttr);
-}
-
-bool everyThreadRunsTeamCode(const Function &Kernel) {
-  return Kernel.hasFnAttribute(EveryThreadAttr);
-}
-
-SmallVector<Function *, 8> annotatedKernels(Module &M) {
-  SmallVector<Function *, 8> Kernels;
-  if (NamedMDNode *MD = M.getNamedMetadata("nvvm.annotations"))
-    for (MDNode *Node : MD->operands()) {
-      if (Node->getNumOperands() < 2)
-        continue;
-      auto *F = mdconst::dyn_extract_or_null<Function>(Node->getOperand(0));
-      auto *Kind = dyn_cast<MDString>(Node->getOperand(1));
-      if (F && !F->isDeclaration() && Kind && Kind->getString() == "kernel")
-        Kernels.push_back(F);
-    }
-  return Kernels;
 }
 
 Value *castPointerSized(IRBuilder<> &B, Value *V, Type *To) {

@@ -127,7 +127,6 @@ void enterRuntime(Function *Kernel, Function *Impl, const KernelReach &KR,
          }));
     B.CreateCall(runtimeFunction(M, "__cot_gpu_spmd_init", Void, {I32}),
                  {B.getInt32(TeamsPerThread)});
-    setEveryThreadRunsTeamCode(*Kernel);
     B.CreateCall(Impl, Args);
     B.CreateCall(runtimeFunction(M, "__cot_gpu_spmd_deinit", Void, {}));
     B.CreateRetVoid();
