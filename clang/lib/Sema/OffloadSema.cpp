@@ -129,6 +129,15 @@ void OffloadSemaConsumer::processFunction(FunctionDecl *FD) {
   Enclosing = std::move(SavedEnclosing);
 }
 
+/// Whether an error directive acts when the program runs: only with
+/// at(execution); without an at clause it acts at compilation (OpenMP 5.1),
+/// which Sema has done. Clang 19's CodeGen emits __kmpc_error for every
+/// error directive, so a compile-time warning was printed again by every run.
+static bool actsAtExecution(const OMPErrorDirective &D) {
+  const auto *At = D.getSingleClause<OMPAtClause>();
+  return At && At->getAtKind() == OMPC_AT_execution;
+}
+
 void OffloadSemaConsumer::walk(Stmt *&Slot, DeclContext *DC) {
   Stmt *S = Slot;
   if (!S)
@@ -151,6 +160,11 @@ void OffloadSemaConsumer::walk(Stmt *&Slot, DeclContext *DC) {
         Stmt *Init = VD->getInit();
         walk(Init, DC);
       }
+  }
+  if (auto *Error = dyn_cast<OMPErrorDirective>(S);
+      Error && !actsAtExecution(*Error)) {
+    Slot = new (ctx()) NullStmt(Error->getBeginLoc());
+    return;
   }
   auto *D = dyn_cast<OMPExecutableDirective>(S);
   if (auto *Loop = dyn_cast_or_null<OMPLoopDirective>(D))
