@@ -86,9 +86,9 @@ bool DeviceLinkDiagnostics::requested(
   // An analysis the pass always prints (the loop vectorizer's reasons for a
   // simd loop it did not vectorize) still needs -Rpass-analysis, as with
   // clang: without -R options no remark is shown.
-  const auto *Analysis = dyn_cast<OptimizationRemarkAnalysis>(&R);
-  if (Analysis && Analysis->shouldAlwaysPrint())
-    return this->Analysis.has_value();
+  const auto *Always = dyn_cast<OptimizationRemarkAnalysis>(&R);
+  if (Always && Always->shouldAlwaysPrint())
+    return Analysis.has_value();
   return R.isEnabled();
 }
 
