@@ -50,8 +50,7 @@ namespace {
 std::optional<APInt> singleValueExitCount(Loop &L, BasicBlock &Exiting,
                                           ScalarEvolution &SE) {
   const SCEV *Count = SE.getExitCount(&L, &Exiting);
-  if (isa<SCEVCouldNotCompute>(Count) || isa<SCEVConstant>(Count) ||
-      !Count->getType()->isIntegerTy())
+  if (isa<SCEVCouldNotCompute>(Count) || isa<SCEVConstant>(Count))
     return std::nullopt;
   if (const APInt *Value = SE.getUnsignedRange(Count).getSingleElement())
     return *Value;
