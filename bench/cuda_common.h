@@ -1,5 +1,5 @@
-/* CUDA side of common.h: error checks and the block size the simple
- * one-thread-per-element kernels use. */
+/* CUDA side of common.h: error checks, the block size the simple
+ * one-thread-per-element kernels use, and a block's shared-memory sum. */
 #ifndef BENCH_CUDA_COMMON_H
 #define BENCH_CUDA_COMMON_H
 #include "ref.h"
@@ -18,6 +18,19 @@
 #define CK_LAUNCH() CK(cudaGetLastError())
 
 #define BLOCK 256
+
+/* The sum of every thread's s in a block of BLOCK threads, through a
+ * shared-memory tree in part[BLOCK]; valid in thread 0. */
+template <typename T> static __device__ T block_sum(T *part, T s) {
+  part[threadIdx.x] = s;
+  __syncthreads();
+  for (int w = BLOCK / 2; w > 0; w /= 2) {
+    if (threadIdx.x < w)
+      part[threadIdx.x] += part[threadIdx.x + w];
+    __syncthreads();
+  }
+  return part[0];
+}
 
 template <typename T> static T *dev_alloc(size_t count) {
   T *p = nullptr;

@@ -11,15 +11,9 @@ __global__ void dot(const double *__restrict__ a, const double *__restrict__ b,
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
        i += gridDim.x * blockDim.x)
     s += a[i] * b[i];
-  part[threadIdx.x] = s;
-  __syncthreads();
-  for (int w = BLOCK / 2; w > 0; w /= 2) {
-    if (threadIdx.x < w)
-      part[threadIdx.x] += part[threadIdx.x + w];
-    __syncthreads();
-  }
+  s = block_sum(part, s);
   if (threadIdx.x == 0)
-    atomicAdd(sum, part[0]);
+    atomicAdd(sum, s);
 }
 
 int main() {

@@ -10,15 +10,9 @@ __global__ void rowdot(const float *__restrict__ A, const float *__restrict__ x,
   float s = 0.0f;
   for (int col = threadIdx.x; col < cols; col += blockDim.x)
     s += A[(size_t)row * cols + col] * x[col];
-  part[threadIdx.x] = s;
-  __syncthreads();
-  for (int w = BLOCK / 2; w > 0; w /= 2) {
-    if (threadIdx.x < w)
-      part[threadIdx.x] += part[threadIdx.x + w];
-    __syncthreads();
-  }
+  s = block_sum(part, s);
   if (threadIdx.x == 0)
-    y[row] = part[0];
+    y[row] = s;
 }
 
 int main() {
