@@ -35,6 +35,7 @@
 
 #include "GenericPlugin.h"
 #include "KernelFaults.h"
+#include "LaunchThreads.h"
 #include "OffloadABI.h"
 
 #include <dlfcn.h>
@@ -62,6 +63,8 @@ extern "C" void __kmpc_set_thread_limit(void *Loc, int Gtid, int Limit)
 extern "C" int omp_get_thread_limit(void) __attribute__((weak));
 extern "C" int omp_get_max_threads(void) __attribute__((weak));
 extern "C" int omp_get_max_teams(void) __attribute__((weak));
+extern "C" void omp_set_num_threads(int Threads) __attribute__((weak));
+extern "C" void omp_set_num_teams(int Teams) __attribute__((weak));
 extern "C" void kmp_set_defaults(const char *Settings) __attribute__((weak));
 
 namespace {
@@ -322,23 +325,51 @@ private:
   // The kernel forks its own teams/threads through libomp. A thread_limit
   // clause (OpenMP 5.1, also on a target without teams) becomes the
   // thread-limit ICV of the region, on the thread that runs it.
+  static void runKernel(HostKernel &K, void **Args, int32_t ThreadLimit) {
+    bool Limit = ThreadLimit > 0 && __kmpc_set_thread_limit &&
+                 __kmpc_global_thread_num && omp_get_thread_limit;
+    if (!Limit) {
+      K.Fn(Args);
+      return;
+    }
+    int Gtid = __kmpc_global_thread_num(nullptr);
+    int Outer = omp_get_thread_limit();
+    __kmpc_set_thread_limit(nullptr, Gtid, ThreadLimit);
+    K.Fn(Args);
+    __kmpc_set_thread_limit(nullptr, Gtid, Outer);
+  }
+
+  // A deferred region's kernel runs on a launch thread (LaunchThreads.h),
+  // with the launching task's nthreads and nteams ICVs.
+  static Error runDeferredKernel(HostKernel &K, void **Args,
+                                 const cot_launch_params &P,
+                                 const cot_launch_site &Site) {
+    int Threads = omp_get_max_threads ? omp_get_max_threads() : 0;
+    int Teams = omp_get_max_teams ? omp_get_max_teams() : 0;
+    bool Ran = cot::host::runOnLaunchThread([&] {
+      if (Threads > 0 && omp_set_num_threads)
+        omp_set_num_threads(Threads);
+      if (Teams > 0 && omp_set_num_teams)
+        omp_set_num_teams(Teams);
+      cot::host::RunningKernel Running(Site, K.Code);
+      runKernel(K, Args, P.ThreadLimit);
+    });
+    if (!Ran)
+      return Error::make("cannot start a thread to run the deferred kernel "
+                         "'%s'",
+                         K.Name.c_str());
+    return Error::success();
+  }
+
   Error launchImpl(GenericKernel &Kernel, void **Args, int32_t,
                    const cot_launch_params &P, const cot_launch_site &Site,
                    cot_launch_grid &Grid, GenericQueue &) override {
     auto &K = static_cast<HostKernel &>(Kernel);
     Grid = leagueFor(P);
+    if (P.Flags & COT_LAUNCH_NOWAIT)
+      return runDeferredKernel(K, Args, P, Site);
     cot::host::RunningKernel Running(Site, K.Code);
-    bool Limit = P.ThreadLimit > 0 && __kmpc_set_thread_limit &&
-                 __kmpc_global_thread_num && omp_get_thread_limit;
-    if (!Limit) {
-      K.Fn(Args);
-      return Error::success();
-    }
-    int Gtid = __kmpc_global_thread_num(nullptr);
-    int Outer = omp_get_thread_limit();
-    __kmpc_set_thread_limit(nullptr, Gtid, P.ThreadLimit);
-    K.Fn(Args);
-    __kmpc_set_thread_limit(nullptr, Gtid, Outer);
+    runKernel(K, Args, P.ThreadLimit);
     return Error::success();
   }
 
