@@ -3,7 +3,8 @@
 // not marked COT_LAUNCH_NOWAIT: the runtime finishes it before its task's
 // entry returns (a nowait region otherwise outlives the entry, and a later
 // region could map the variable before the copy back has landed). Other
-// nowait regions keep the flag.
+// nowait regions keep the flag, and without depend clauses also get
+// COT_LAUNCH_NO_DEPEND (1 | 8).
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -S -emit-llvm -O0 %s -o - | FileCheck %s
 
 void f(int *A) {
@@ -23,8 +24,8 @@ void f(int *A) {
 // CHECK: store i32 0, ptr %[[FLAGS]]
 // CHECK-NEXT: store i64 0,
 // CHECK-NEXT: store i32 0,
-// CHECK-NEXT: call void @__cot_target_defer({{.*}}@__omp_offloading_{{[a-z0-9_]+}}_f_l13,
-// CHECK: store i32 1, ptr %[[FLAGS]]
+// CHECK-NEXT: call void @__cot_target_defer({{.*}}@__omp_offloading_{{[a-z0-9_]+}}_f_l14,
+// CHECK: store i32 9, ptr %[[FLAGS]]
 // CHECK-NEXT: store i64 0,
 // CHECK-NEXT: store i32 0,
-// CHECK-NEXT: call void @__cot_target_defer({{.*}}@__omp_offloading_{{[a-z0-9_]+}}_f_l15,
+// CHECK-NEXT: call void @__cot_target_defer({{.*}}@__omp_offloading_{{[a-z0-9_]+}}_f_l16,

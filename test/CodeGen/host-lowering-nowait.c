@@ -10,12 +10,30 @@ void h(int *A, int N) {
     A[I] += 1;
 }
 
+// With depend, the launch is COT_LAUNCH_NOWAIT alone: the runtime makes
+// it when libomp runs the task, after its dependences.
 // CHECK-LABEL: define {{.*}}void @h(
+// CHECK: %[[HFLAGS:.*]] = getelementptr inbounds { i32, i32, i32, i32, i64, i32 }, ptr %{{.*}}, i32 0, i32 3
 // CHECK: %[[TASK:.*]] = call ptr @__kmpc_omp_target_task_alloc({{.*}}, ptr @[[WRAP:.omp_task_entry..cot_deferred]], i64 -1)
 // CHECK-NOT: __cot_target_launch
+// CHECK: store i32 1, ptr %[[HFLAGS]]
 // CHECK: call void @__cot_target_defer(ptr %[[TASK]], i64 -9223372036854775808, ptr @[[KERNEL:__omp_offloading_[a-z0-9_]+_h_l8]], ptr %{{.*}}, ptr %{{.*}}, ptr @.cot.loc{{.*}})
 // CHECK-NEXT: call i32 @__kmpc_omp_task_with_deps(ptr @{{.*}}, i32 %{{.*}}, ptr %[[TASK]],
 // CHECK-NEXT: ret void
+
+// Without depend it is also COT_LAUNCH_NO_DEPEND: the runtime queues its
+// work where the construct is met.
+void k(int *A, int N) {
+#pragma omp target map(tofrom : A[0:N]) nowait
+  for (int I = 0; I < N; ++I)
+    A[I] -= 1;
+}
+
+// CHECK-LABEL: define {{.*}}void @k(
+// CHECK: %[[KFLAGS:.*]] = getelementptr inbounds { i32, i32, i32, i32, i64, i32 }, ptr %{{.*}}, i32 0, i32 3
+// CHECK: store i32 9, ptr %[[KFLAGS]]
+// CHECK: call void @__cot_target_defer(
+// CHECK-NEXT: call i32 @__kmpc_omp_task(
 
 // target with depend but no nowait: Clang waits for the dependences and
 // calls the task's entry itself; it calls the wrapper instead.
@@ -28,7 +46,7 @@ void g(int *A, int N) {
 // CHECK-LABEL: define {{.*}}void @g(
 // CHECK: %[[GTASK:.*]] = call ptr @__kmpc_omp_task_alloc({{.*}}, ptr @[[GWRAP:.omp_task_entry..[0-9]*.cot_deferred]])
 // CHECK: call void @__kmpc_omp_taskwait_deps_51(
-// CHECK: call void @__cot_target_defer(ptr %[[GTASK]], i64 -9223372036854775808, ptr @__omp_offloading_{{[a-z0-9_]+}}_g_l23,
+// CHECK: call void @__cot_target_defer(ptr %[[GTASK]], i64 -9223372036854775808, ptr @__omp_offloading_{{[a-z0-9_]+}}_g_l{{[0-9]+}},
 // CHECK-NEXT: call i32 @[[GWRAP]](i32 %{{.*}}, ptr %[[GTASK]])
 
 // CHECK: define internal i32 @[[WRAP]](i32 %[[GTID:.*]], ptr %[[T:.*]])

@@ -16,6 +16,7 @@
 // CHECK: chain: ok
 // CHECK-NEXT: independent: ok
 // CHECK-NEXT: b is unmapped
+// CHECK-NEXT: in order without taskwait: ok
 // CHECK-NEXT: copy in flight: ok
 // CHECK-NEXT: the kernel saw the flag the host set after the construct: yes
 // CHECK-NEXT: depend without nowait: a[7] = 68 (expected 68)

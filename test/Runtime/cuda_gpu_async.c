@@ -18,6 +18,7 @@
 // GPU-CHECK: chain: ok
 // GPU-CHECK-NEXT: independent: ok
 // GPU-CHECK-NEXT: b is unmapped
+// GPU-CHECK-NEXT: in order without taskwait: ok
 // GPU-CHECK-NEXT: copy in flight: ok
 // GPU-CHECK-NEXT: the kernel saw the flag the host set after the construct: yes
 // GPU-CHECK-NEXT: depend without nowait: a[7] = 68 (expected 68)

@@ -42,6 +42,9 @@ Value *Lowering::emitLaunchParams(Site &S, Instruction *At, unsigned NumArgs) {
       ((SiteFlags & SiteNowait) ? COT_LAUNCH_NOWAIT : 0) |
       ((SiteFlags & SiteThreadsShareIterations)
            ? COT_LAUNCH_THREADS_SHARE_ITERATIONS
+           : 0) |
+      ((SiteFlags & SiteNowait) && !(SiteFlags & SiteDepend)
+           ? COT_LAUNCH_NO_DEPEND
            : 0);
   Value *LaunchFlags = B.CreateOr(
       B.getInt32(StaticFlags),

@@ -376,7 +376,11 @@ enum {
   COT_LAUNCH_IF_FALSE = 0x2, /* if(false): run the host fallback */
   /* The threads of a team share each team's iterations (distribute
    * parallel for); otherwise a team's main thread runs them. */
-  COT_LAUNCH_THREADS_SHARE_ITERATIONS = 0x4
+  COT_LAUNCH_THREADS_SHARE_ITERATIONS = 0x4,
+  /* A nowait region without depend clauses: no task orders it, so its work
+   * may be queued on the device where the construct is met, in the order
+   * the thread meets such constructs (the task then only waits for it). */
+  COT_LAUNCH_NO_DEPEND = 0x8
 };
 
 /* libomp's loop schedule kinds (enum sched_type in libomp's kmp.h), as

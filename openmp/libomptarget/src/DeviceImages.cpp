@@ -32,6 +32,8 @@ Error Device::ensureReady(const cot_source_loc *Loc) {
           ->lastError(
               ("cannot initialise device " + std::to_string(Id)).c_str())
           .at(Loc);
+    if (Error E = probeQueues())
+      return E.at(Loc);
     Initialized = true;
   }
   // A device that failed to load an image stays failed: its tables lack
@@ -46,6 +48,25 @@ Error Device::ensureReady(const cot_source_loc *Loc) {
         LoadFailure = E;
         return E.at(Loc);
       }
+  return Error::success();
+}
+
+/// A plugin whose queued work is done when it is queued records no event
+/// (PluginAPI.h): one on a fresh queue tells the two kinds apart.
+Error Device::probeQueues() {
+  void *Queue = P->Api->queue_create(LocalId);
+  if (!Queue)
+    return P->lastError("cannot create a queue");
+  void *Event = nullptr;
+  int32_t Rc = P->Api->event_record(LocalId, Queue, &Event);
+  if (Rc == 0 && Event)
+    P->Api->event_destroy(LocalId, Event);
+  if (Rc == 0)
+    Rc = P->Api->queue_wait(LocalId, Queue);
+  P->Api->queue_destroy(LocalId, Queue);
+  if (Rc != 0)
+    return P->lastError("cannot record an event");
+  QueuesRunLater = Event != nullptr;
   return Error::success();
 }
 

@@ -17,6 +17,11 @@
 //    the event when it is needed, rather than after every construct's
 //    copies, keeps it off the path of the usual construct that nobody
 //    waits for;
+//  - a mapping that a kernel in flight may write (all that the kernel maps
+//    but `to` alone) records that construct too (MapEntry::KernelWriter):
+//    a later kernel that uses the mapping, or a copy out of it, waits for
+//    it the same way; a copy into it does not, so that the host may feed a
+//    running kernel;
 //  - a device block stays allocated while a construct in flight uses it,
 //    even when its mapping is removed (Device::holdBlock), so that a later
 //    allocation cannot reuse memory that a kernel still reads;
@@ -53,6 +58,18 @@ void DeviceWork::writes(MapEntry &E) {
     return;
   E.Writer = this;
   Written.push_back(E.HostBegin);
+}
+
+void DeviceWork::kernelWrites(MapEntry &E) {
+  if (E.KernelWriter == this)
+    return;
+  E.KernelWriter = this;
+  Written.push_back(E.HostBegin);
+}
+
+void DeviceWork::readsKernelOutput(MapEntry &E) {
+  if (E.KernelWriter)
+    after(*E.KernelWriter);
 }
 
 void DeviceWork::after(const DeviceWork &Other) {
@@ -111,8 +128,12 @@ void DeviceWork::complete() {
     std::lock_guard<std::mutex> Lock(D.Mu);
     for (uintptr_t HostBegin : Written) {
       auto It = D.Table.find(HostBegin);
-      if (It != D.Table.end() && It->second.Writer == this)
+      if (It == D.Table.end())
+        continue;
+      if (It->second.Writer == this)
         It->second.Writer = nullptr;
+      if (It->second.KernelWriter == this)
+        It->second.KernelWriter = nullptr;
     }
     if (D.LinkWriter == this)
       D.LinkWriter = nullptr;

@@ -137,6 +137,7 @@ void Device::copyFromDevice(DeviceWork &W, MapEntry &E, uintptr_t HostBegin,
                             uint64_t Size) {
   if (!Size)
     return;
+  W.readsKernelOutput(E);
   events::Stopwatch Time;
   if (P->Api->copy_from_device(LocalId, (void *)HostBegin,
                                (const void *)E.toDevice(HostBegin),

@@ -124,6 +124,10 @@ struct MapEntry {
   /// A construct still in flight whose queued copies write the device copy:
   /// other constructs' work on it waits for them (DeviceWork::use).
   DeviceWork *Writer = nullptr;
+  /// A construct still in flight whose kernel may write the device copy:
+  /// other constructs' kernels and copies out of it wait for that kernel
+  /// (DeviceWork::readsKernelOutput); copies into it do not.
+  DeviceWork *KernelWriter = nullptr;
 
   uintptr_t toDevice(uintptr_t Host) const { return DevBegin + (Host - HostBegin); }
   /// The device block the table frees with the entry (0: none it owns).
@@ -162,6 +166,9 @@ public:
   /// Initialises the device and loads images registered since the last call.
   /// Must be called with Mu held. The Error names Loc.
   Error ensureReady(const cot_source_loc *Loc);
+  /// Whether queued work runs after the queueing call returns (a GPU), not
+  /// within it (the host plugin); known once ensureReady has succeeded.
+  bool queuesRunLater() const { return QueuesRunLater; }
   /// Unloads the image of a binary (Name: its file) that is being closed,
   /// with its kernels and declare-target globals, and removes every mapping
   /// of host storage inside Storage (the closing object's segments).
@@ -220,7 +227,11 @@ private:
   };
   std::unordered_map<uintptr_t, BlockUse> BlocksInUse;
 
+  /// Sets QueuesRunLater from the plugin (at start-up).
+  Error probeQueues();
+
   bool Initialized = false;
+  bool QueuesRunLater = false;
   size_t BinariesSeen = 0;
   /// Why an image could not be loaded, once that has happened.
   Error LoadFailure;
@@ -270,6 +281,11 @@ public:
   /// This work's queued copies write E's device copy (after use(E)): other
   /// constructs' work on E waits for them until this work is done.
   void writes(MapEntry &E);
+  /// This work's kernel may write E's device copy.
+  void kernelWrites(MapEntry &E);
+  /// This work reads E's device copy (a kernel, or a copy out of it): it
+  /// waits for another construct's kernel in flight that may write it.
+  void readsKernelOutput(MapEntry &E);
   /// Frees a device temporary once the work is done.
   void freeWhenDone(void *DevPtr);
   /// Writes Value to host address Addr once the work is done (the host

@@ -49,6 +49,8 @@ struct ConstructState {
   std::vector<uintptr_t> DevBegin; // translated Begins[i], when Translated
   std::vector<char> Translated;
   std::vector<char> IsNew; // entry created the mapping
+  /// Launch only: keys (HostBegin) of the mappings its kernel may write.
+  std::vector<uintptr_t> KernelWrites;
 };
 
 const char *nameOf(const cot_map_list *M, int32_t I) {
@@ -256,6 +258,15 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
     if (E) {
       S.DevBegin[I] = E->toDevice(Begin);
       S.Translated[I] = 1;
+    }
+    // The kernel reads what it maps, after other kernels in flight that may
+    // write it, and may write it unless the map is `to` alone (an implicit
+    // pointer's zero-length section has no motion at all).
+    bool ToOnly = (T & COT_MAP_TO) && !(T & COT_MAP_FROM);
+    if (ForLaunch && E) {
+      W.readsKernelOutput(*E);
+      if (!ToOnly)
+        S.KernelWrites.push_back(E->HostBegin);
     }
     if (T & COT_MAP_PTR_AND_OBJ) {
       uintptr_t PtrVar = (uintptr_t)M->Bases[I];
@@ -513,6 +524,13 @@ static int32_t startLaunch(int64_t DeviceId, void *HostFn,
   events::kernelLaunched(Time, D->Id, {K->Name, Loc}, Geometry, Grid,
                          Args.data(), NumArgs);
   std::lock_guard<std::mutex> Lock(D->Mu);
+  // Recorded once the kernel is queued, so that an event recorded for a
+  // later reader comes after it.
+  for (uintptr_t Key : S.KernelWrites) {
+    auto It = D->Table.find(Key);
+    if (It != D->Table.end())
+      Work->kernelWrites(It->second);
+  }
   mapEnd(*D, Maps, *Work);
   return 0;
 }
@@ -546,6 +564,15 @@ struct DeferredLaunch {
   cot_map_list List;
   /// Once launched: the queued work that the task waits for.
   std::unique_ptr<DeviceWork> Work;
+  /// Whether start() ran, and what it returned (non-zero: the region runs
+  /// on the host, in the task).
+  bool Started = false;
+  int32_t StartRc = 0;
+
+  void start() {
+    StartRc = startLaunch(DeviceId, HostFn, &List, &Params, Loc, Work);
+    Started = true;
+  }
 
   /// M has been validated.
   DeferredLaunch(int64_t DeviceId, void *HostFn, const cot_map_list &M,
@@ -592,6 +619,26 @@ DeferredLaunches &deferredLaunches() {
 void cot::lockDeferredLaunches() { deferredLaunches().Mu.lock(); }
 void cot::unlockDeferredLaunches() { deferredLaunches().Mu.unlock(); }
 
+/// Nothing orders a nowait region without depend after other tasks, so its
+/// work is queued where it is met, behind what this thread queued before
+/// (as a CUDA stream would order it), and its task only waits for it. Not
+/// on a device whose queued work runs at once (the host device): the
+/// kernel would run there and then, without the concurrency that the task
+/// gives it.
+static bool startsWhenMet(const DeferredLaunch &L) {
+  constexpr int32_t NowaitAlone = COT_LAUNCH_NOWAIT | COT_LAUNCH_NO_DEPEND;
+  if ((L.Params.Flags & NowaitAlone) != NowaitAlone ||
+      (L.Params.Flags & COT_LAUNCH_IF_FALSE))
+    return false;
+  Device *D = deviceForConstruct(L.DeviceId, L.Loc);
+  if (!D)
+    return false;
+  std::lock_guard<std::mutex> Lock(D->Mu);
+  if (Error E = D->ensureReady(L.Loc))
+    fatal(L.Loc, E);
+  return D->queuesRunLater();
+}
+
 extern "C" COT_EXPORT void
 __cot_target_defer(void *Task, int64_t DeviceId, void *HostFn,
                    const cot_map_list *Maps, const cot_launch_params *Params,
@@ -602,6 +649,8 @@ __cot_target_defer(void *Task, int64_t DeviceId, void *HostFn,
   cot_launch_params NoParams = {0, 0, 0, 0, 0, 0};
   auto Launch = std::make_unique<DeferredLaunch>(
       DeviceId, HostFn, *Maps, Params ? *Params : NoParams, Loc);
+  if (startsWhenMet(*Launch))
+    Launch->start();
   DeferredLaunches &D = deferredLaunches();
   std::lock_guard<std::mutex> Lock(D.Mu);
   D.ByTask[Task] = std::move(Launch);
@@ -642,10 +691,10 @@ extern "C" COT_EXPORT int32_t __cot_target_run_deferred(void *Task) {
     L = std::move(It->second);
     D.ByTask.erase(It);
   }
-  int32_t Rc = startLaunch(L->DeviceId, L->HostFn, &L->List, &L->Params, L->Loc,
-                           L->Work);
-  if (Rc != 0)
-    return Rc;
+  if (!L->Started)
+    L->start();
+  if (L->StartRc != 0)
+    return L->StartRc;
   // A nowait region's task stays incomplete, without holding its thread,
   // until the work is done; a task that has to complete now (depend alone:
   // the encountering thread runs it and waits) waits for it here.

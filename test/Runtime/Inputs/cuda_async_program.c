@@ -2,7 +2,8 @@
  * regions (nowait), made as the compiler makes them: a libomp target task
  * whose entry calls __cot_target_run_deferred, with dependences through
  * libomp. Checks that chains of dependent regions run in order, that
- * independent ones all finish by the taskwait, that a region finding a
+ * independent ones all finish by the taskwait, that regions without depend
+ * run in the order they were met and a target update from waits for them, that a region finding a
  * mapping that another thread is still copying in waits for the copy
  * (with a slow copy on the fake GPU), that the encountering thread runs on
  * while a region's kernel runs (it releases the kernel), that a region
@@ -68,14 +69,16 @@ static int num_args(cot_map_list *L) {
   return N;
 }
 
-/* `target nowait depend(...)`: a deferred region after Deps. */
+/* `target nowait depend(...)`: a deferred region after Deps; without
+ * dependences the compiler adds COT_LAUNCH_NO_DEPEND. */
 static void launch_nowait(void (*Fn)(void **), cot_map_list *L,
                           kmp_depend_info *Deps, int NDeps,
                           const cot_source_loc *Loc) {
   int32_t Gtid = __kmpc_global_thread_num(NULL);
   kmp_task_t *T = __kmpc_omp_target_task_alloc(NULL, Gtid, 1, 64, 0,
                                                task_entry, -1);
-  cot_launch_params P = {0, 0, num_args(L), COT_LAUNCH_NOWAIT, 0};
+  int32_t Flags = COT_LAUNCH_NOWAIT | (NDeps ? 0 : COT_LAUNCH_NO_DEPEND);
+  cot_launch_params P = {0, 0, num_args(L), Flags, 0};
   __cot_target_defer(T, COT_DEVICE_DEFAULT, (void *)Fn, L, &P, Loc);
   __kmpc_omp_task_with_deps(NULL, Gtid, T, NDeps, Deps, 0, NULL);
 }
@@ -164,6 +167,45 @@ static int independent(void) {
   printf("b is %s\n", omp_target_is_present(B, omp_get_default_device())
                           ? "still mapped"
                           : "unmapped");
+  return Bad;
+}
+
+/* Regions without depend on one array inside a target data region, each
+ * a[i] = 3 a[i] + step, then target update from without a taskwait (code
+ * ported from CUDA streams is written so): the runtime queues each where it
+ * is met, and the kernels and the update wait for the kernels before. */
+static int in_order(void) {
+  double *A = malloc(N * sizeof(double));
+  for (long I = 0; I < N; ++I)
+    A[I] = (double)(I % 10);
+  maps_t MD;
+  cot_map_list *LD = maps_init(&MD);
+  maps_add(&MD, A, A, N * (int64_t)sizeof(double), TO, "a[0:n]");
+  __cot_target_data_begin(COT_DEVICE_DEFAULT, LD, LOC(215));
+  for (long S = 1; S <= Regions; ++S) {
+    maps_t M;
+    cot_map_list *L = maps_init(&M);
+    maps_add(&M, A, A, 0, PARAM, "a");
+    maps_add(&M, (void *)(long)N, (void *)(long)N, 0, LIT, "n");
+    maps_add(&M, (void *)S, (void *)S, 0, LIT, "step");
+    launch_nowait(host_k_step, L, NULL, 0, SLOC(216));
+  }
+  maps_t MU;
+  cot_map_list *LU = maps_init(&MU);
+  maps_add(&MU, A, A, N * (int64_t)sizeof(double), FROM, "a[0:n]");
+  __cot_target_update(COT_DEVICE_DEFAULT, LU, LOC(217));
+  int Bad = 0;
+  for (long I = 0; I < N && !Bad; ++I)
+    if (A[I] != expected_steps((double)(I % 10))) {
+      printf("in order: a[%ld] = %g, expected %g\n", I, A[I],
+             expected_steps((double)(I % 10)));
+      Bad = 1;
+    }
+  taskwait();
+  __cot_target_data_end(COT_DEVICE_DEFAULT, LD, LOC(218));
+  if (!Bad)
+    printf("in order without taskwait: ok\n");
+  free(A);
   return Bad;
 }
 
@@ -292,8 +334,8 @@ int main(int argc, char **argv) {
     fault();
     return 0;
   }
-  int Fails = chain() + independent() + copy_in_flight() + host_runs_on() +
-              undeferred() + link_pointer();
+  int Fails = chain() + independent() + in_order() + copy_in_flight() +
+              host_runs_on() + undeferred() + link_pointer();
   printf("%s\n", Fails ? "FAILED" : "done");
   return Fails;
 }
