@@ -20,7 +20,7 @@ void triad(double *a, const double *b, const double *c, long n) {
 // Each thread walks its row's values and column indices: two streams.
 // Neighbouring rows share their bounds (rowptr[i + 1] is the next row's
 // rowptr[i]).
-// CHECK-DAG: remark: kernel '{{.*}}spmv_l[[@LINE+3]]' is thread-stretches: per iteration 16 B coalesced, 192 B uncoalesced, 128 B indirect, 0 B uniform, 32 operations, 2 thread streams, neighbour reuse [-Rpass-analysis=openmp-device]
+// CHECK-DAG: remark: kernel '{{.*}}spmv_l[[@LINE+3]]' is thread-stretches: per iteration 16 B coalesced, 192 B uncoalesced, 128 B indirect, 0 B uniform, 32 operations, 2 thread streams holding 256 B of L1 a thread, neighbour reuse [-Rpass-analysis=openmp-device]
 void spmv(const int *rowptr, const int *col, const double *val,
           const double *x, double *y, int n, int nnz) {
 #pragma omp target teams distribute parallel for map(to : rowptr[0:n + 1], col[0:nnz], val[0:nnz], x[0:n]) map(from : y[0:n])
@@ -73,6 +73,22 @@ void matmul(const float *A, const float *B, float *C, int n) {
         s += A[i * n + k] * B[k * n + j];
       C[i * n + j] = s;
     }
+}
+
+// A 64-byte key per thread, hashed 12 bytes a round (HeCBench's
+// jenkins-hash): a thread stream, but neighbouring keys are half a line
+// apart, so a thread holds 64 bytes of L1.
+// CHECK-DAG: remark: kernel '{{.*}}keys_l[[@LINE+3]]' is thread-stretches: {{.*}} 1 thread streams holding 64 B of L1 a thread [-Rpass-analysis=openmp-device]
+void keys(const unsigned *key, const unsigned *len, unsigned *out,
+          unsigned long n) {
+#pragma omp target teams distribute parallel for map(to : key[0:n * 16], len[0:n]) map(from : out[0:n])
+  for (unsigned long id = 0; id < n; id++) {
+    const unsigned *k = key + id * 16;
+    unsigned h = len[id];
+    for (unsigned l = len[id]; l > 12; l -= 12, k += 3)
+      h = (h ^ k[0] ^ k[1] ^ k[2]) * 16777619u;
+    out[id] = h;
+  }
 }
 
 // Integer hashing: 5 operations a round, 32 rounds, per 4 bytes stored.

@@ -88,6 +88,18 @@ static void model() {
   show("stretches, few rows", kernel(COT_KERNEL_CLASS_THREAD_STRETCHES, 0, 2),
        loop(40000));
   // CHECK: stretches, few rows: 157 x 256 ({{.*}}: 3 blocks/SM x 132 SMs, cut to the trip count 40000 / 256 threads)
+  // Neighbouring threads' stretches half a line apart (a 64-byte record
+  // each): L1 holds them at full occupancy, so nothing is limited and the
+  // kernel's strided accesses make it one iteration per thread.
+  KernelFacts Records = kernel(COT_KERNEL_CLASS_THREAD_STRETCHES, 0, 1);
+  Records.Record.UncoalescedBytes = 60;
+  Records.Record.StreamL1Bytes = 64;
+  show("stretches sharing lines", Records, loop(1 << 24));
+  // CHECK: stretches sharing lines: 65536 x 256 ({{.*}}; L1 of 171 KiB holds 1 streams' 64 B (lines shared by neighbouring threads) for 2736 threads at full occupancy; one iteration per thread: the trip count 16777216 / 256 threads (uncoalesced accesses: blocks in iteration order))
+  Records.Record.StreamL1Bytes = 96;
+  Records.Record.ThreadStreams = 2;
+  show("two streams sharing lines", Records, loop(1 << 24));
+  // CHECK: two streams sharing lines: 924 x 256 ({{.*}}; L1 of 171 KiB holds 2 streams' 96 B (lines shared by neighbouring threads) for 1824 threads: 7 blocks/SM x 132 SMs)
   // Strided (uncoalesced) accesses: one iteration per thread, so that the
   // iterations that share a sector run together; not for compute kernels.
   KernelFacts Transpose = kernel(COT_KERNEL_CLASS_STREAMING);

@@ -463,7 +463,7 @@ std::optional<Part> kernelTablePart(const Module &M) {
                         T.UniformBytes,
                         T.ArithOps,
                         T.ThreadStreams,
-                        0};
+                        T.StreamL1Bytes};
     Records.append(reinterpret_cast<const char *>(&R), sizeof(R));
     Names += Name;
     Names.push_back('\0');

@@ -10,7 +10,7 @@
 // OffloadABI.h (cot_kernel_record) holds them. The pass attaches them to the
 // kernel as `!cot.traffic !{!"<class>", i32 Flags, i32 CoalescedBytes,
 // i32 UncoalescedBytes, i32 IndirectBytes, i32 UniformBytes, i32 ArithOps,
-// i32 ThreadStreams}`; the NVPTX device link reads them back into the
+// i32 ThreadStreams, i32 StreamL1Bytes}`; the NVPTX device link reads them back into the
 // image's kernel table.
 //
 //===----------------------------------------------------------------------===//
@@ -39,6 +39,7 @@ struct KernelTraffic {
   uint32_t UniformBytes = 0;
   uint32_t ArithOps = 0;
   uint32_t ThreadStreams = 0;
+  uint32_t StreamL1Bytes = 0;
 };
 
 /// "streaming", "compute", ...: the name of a COT_KERNEL_CLASS_* value, as

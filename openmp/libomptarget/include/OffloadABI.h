@@ -266,7 +266,11 @@ typedef struct {
   /* Distinct contiguous stretches each thread walks at once (SpMV: 2, the
    * row's values and column indices). */
   uint32_t ThreadStreams;
-  uint32_t Reserved;
+  /* Bytes of L1 that each thread's streams keep in use: a 128-byte line per
+   * stream, less when neighbouring threads' stretches start less than a
+   * line apart (they then share lines). 0 (an older compiler): 128 per
+   * stream. */
+  uint32_t StreamL1Bytes;
 } cot_kernel_record;
 
 /* In an nvptx64 image each kernel is a CUDA kernel whose parameters are all

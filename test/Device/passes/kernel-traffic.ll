@@ -1,6 +1,7 @@
 ; openmp-device-kernel-traffic alone: each kernel of nvvm.annotations gets
 ; `!cot.traffic !{class, flags, coalesced B, uncoalesced B, indirect B,
-; uniform B, operations, thread streams}` per iteration of its distributed
+; uniform B, operations, thread streams, L1 B a thread's streams hold}` per
+; iteration of its distributed
 ; loop (the loop that starts or steps by the thread/block/grid geometry),
 ; and a remark says the same. The kernels are grid-stride loops as the
 ; device runtime's schedules become after inlining.
@@ -81,7 +82,7 @@ exit:
 ; thread streams, 16 iterations assumed), and gathers x through the indices;
 ; neighbouring rows share their bounds (rowptr[i + 1], rowptr[i]: flags 4).
 ; CHECK: define void @spmv({{.*}} !cot.traffic ![[SPMV:[0-9]+]]
-; REMARK: remark: <unknown>:0:0: kernel 'spmv' is thread-stretches: per iteration 16 B coalesced, 192 B uncoalesced, 128 B indirect, 0 B uniform, 32 operations, 2 thread streams, neighbour reuse
+; REMARK: remark: <unknown>:0:0: kernel 'spmv' is thread-stretches: per iteration 16 B coalesced, 192 B uncoalesced, 128 B indirect, 0 B uniform, 32 operations, 2 thread streams holding 256 B of L1 a thread, neighbour reuse
 define void @spmv(ptr %rowptr, ptr %col, ptr %val, ptr %x, ptr %y, i32 %n) {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -132,7 +133,7 @@ exit:
 ; A row-major row per thread (SYRK's uncoalesced access): a thread stream
 ; whose lanes lie a run-time row length apart.
 ; CHECK: define void @rows({{.*}} !cot.traffic ![[ROWS:[0-9]+]]
-; REMARK: remark: <unknown>:0:0: kernel 'rows' is thread-stretches: per iteration 8 B coalesced, 128 B uncoalesced, 0 B indirect, 0 B uniform, 32 operations, 1 thread streams
+; REMARK: remark: <unknown>:0:0: kernel 'rows' is thread-stretches: per iteration 8 B coalesced, 128 B uncoalesced, 0 B indirect, 0 B uniform, 32 operations, 1 thread streams holding 128 B of L1 a thread
 define void @rows(ptr %m, ptr %out, i32 %n) {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -166,6 +167,49 @@ row.end:
   %nexti = add nsw i32 %i, %stride
   %morei = icmp slt i32 %nexti, %n
   br i1 %morei, label %row, label %exit
+exit:
+  ret void
+}
+
+; A 64-byte record per thread, walked 12 bytes at a time (HeCBench's
+; jenkins-hash): a thread stream, but neighbouring threads' records are
+; half a line apart, so each thread holds 64 bytes of L1, not a line.
+; CHECK: define void @records({{.*}} !cot.traffic ![[RECORDS:[0-9]+]]
+; REMARK: remark: <unknown>:0:0: kernel 'records' is thread-stretches: {{.*}}, 1 thread streams holding 64 B of L1 a thread
+define void @records(ptr %keys, ptr %out, i32 %n, i32 %len) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %ctaid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %ntid = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %nctaid = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
+  %base = mul i32 %ctaid, %ntid
+  %first = add i32 %base, %tid
+  %stride = mul i32 %nctaid, %ntid
+  %enter = icmp slt i32 %first, %n
+  br i1 %enter, label %record, label %exit
+record:
+  %i = phi i32 [ %first, %entry ], [ %nexti, %record.end ]
+  %start = mul nsw i32 %i, 16
+  br label %inner
+inner:
+  %k = phi i32 [ 0, %record ], [ %nextk, %inner ]
+  %h = phi i32 [ 0, %record ], [ %h.next, %inner ]
+  %at = add nsw i32 %start, %k
+  %atx = sext i32 %at to i64
+  %p = getelementptr inbounds i32, ptr %keys, i64 %atx
+  %v = load i32, ptr %p
+  %mix = xor i32 %h, %v
+  %h.next = mul i32 %mix, 16777619
+  %nextk = add nsw i32 %k, 3
+  %morek = icmp slt i32 %nextk, %len
+  br i1 %morek, label %inner, label %record.end
+record.end:
+  %idx = sext i32 %i to i64
+  %po = getelementptr inbounds i32, ptr %out, i64 %idx
+  store i32 %h.next, ptr %po
+  %nexti = add nsw i32 %i, %stride
+  %morei = icmp slt i32 %nexti, %n
+  br i1 %morei, label %record, label %exit
 exit:
   ret void
 }
@@ -341,7 +385,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
 declare double @llvm.fmuladd.f64(double, double, double)
 
-!nvvm.annotations = !{!0, !8, !1, !2, !3, !4, !5, !6, !7}
+!nvvm.annotations = !{!0, !8, !1, !2, !9, !3, !4, !5, !6, !7}
 !0 = !{ptr @triad, !"kernel", i32 1}
 !1 = !{ptr @spmv, !"kernel", i32 1}
 !2 = !{ptr @rows, !"kernel", i32 1}
@@ -351,13 +395,15 @@ declare double @llvm.fmuladd.f64(double, double, double)
 !6 = !{ptr @sum, !"kernel", i32 1}
 !7 = !{ptr @generic, !"kernel", i32 1}
 !8 = !{ptr @stencil, !"kernel", i32 1}
+!9 = !{ptr @records, !"kernel", i32 1}
 
-; CHECK-DAG: ![[TRIAD]] = !{!"streaming", i32 0, i32 24, i32 0, i32 0, i32 0, i32 2, i32 0}
-; CHECK-DAG: ![[STENCIL]] = !{!"streaming", i32 4, i32 24, i32 0, i32 0, i32 0, i32 1, i32 0}
-; CHECK-DAG: ![[SPMV]] = !{!"thread-stretches", i32 6, i32 16, i32 192, i32 128, i32 0, i32 32, i32 2}
-; CHECK-DAG: ![[ROWS]] = !{!"thread-stretches", i32 2, i32 8, i32 128, i32 0, i32 0, i32 32, i32 1}
-; CHECK-DAG: ![[MATMUL]] = !{!"streaming", i32 2, i32 520, i32 0, i32 0, i32 512, i32 128, i32 0}
-; CHECK-DAG: ![[GATHER]] = !{!"gather", i32 0, i32 12, i32 0, i32 16, i32 0, i32 1, i32 0}
-; CHECK-DAG: ![[COMPUTE]] = !{!"compute", i32 0, i32 16, i32 0, i32 0, i32 0, i32 128, i32 0}
-; CHECK-DAG: ![[SUM]] = !{!"streaming", i32 1, i32 8, i32 0, i32 0, i32 8, i32 0, i32 0}
-; CHECK-DAG: ![[GENERIC]] = !{!"unknown", i32 0, i32 0, i32 0, i32 0, i32 4, i32 0, i32 0}
+; CHECK-DAG: ![[TRIAD]] = !{!"streaming", i32 0, i32 24, i32 0, i32 0, i32 0, i32 2, i32 0, i32 0}
+; CHECK-DAG: ![[STENCIL]] = !{!"streaming", i32 4, i32 24, i32 0, i32 0, i32 0, i32 1, i32 0, i32 0}
+; CHECK-DAG: ![[SPMV]] = !{!"thread-stretches", i32 6, i32 16, i32 192, i32 128, i32 0, i32 32, i32 2, i32 256}
+; CHECK-DAG: ![[ROWS]] = !{!"thread-stretches", i32 2, i32 8, i32 128, i32 0, i32 0, i32 32, i32 1, i32 128}
+; CHECK-DAG: ![[RECORDS]] = !{!"thread-stretches", i32 2, i32 4, i32 64, i32 0, i32 0, i32 32, i32 1, i32 64}
+; CHECK-DAG: ![[MATMUL]] = !{!"streaming", i32 2, i32 520, i32 0, i32 0, i32 512, i32 128, i32 0, i32 0}
+; CHECK-DAG: ![[GATHER]] = !{!"gather", i32 0, i32 12, i32 0, i32 16, i32 0, i32 1, i32 0, i32 0}
+; CHECK-DAG: ![[COMPUTE]] = !{!"compute", i32 0, i32 16, i32 0, i32 0, i32 0, i32 128, i32 0, i32 0}
+; CHECK-DAG: ![[SUM]] = !{!"streaming", i32 1, i32 8, i32 0, i32 0, i32 8, i32 0, i32 0, i32 0}
+; CHECK-DAG: ![[GENERIC]] = !{!"unknown", i32 0, i32 0, i32 0, i32 0, i32 4, i32 0, i32 0, i32 0}

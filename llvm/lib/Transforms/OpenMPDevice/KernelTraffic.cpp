@@ -22,6 +22,9 @@
 // address is not coalesced but advances by a small constant step in a loop
 // inside the thread's iteration is a thread stream: the thread walks its own
 // contiguous stretch (accesses less than a cache line apart count as one).
+// A stream keeps a line of L1 in use for each thread, or the lane stride
+// of its start when neighbouring threads' stretches lie closer together
+// than a line (a record of 64 bytes per thread: two threads share a line).
 // Arithmetic is counted on the data slice only (what flows into stored
 // values, atomics and loop-carried results), so that address and loop
 // arithmetic do not count. Everything is weighted per iteration of the
@@ -430,6 +433,7 @@ struct Totals {
   double Coalesced = 0, Uncoalesced = 0, Indirect = 0, Uniform = 0, Ops = 0;
   double StreamBytes = 0;
   unsigned Streams = 0;
+  unsigned StreamL1Bytes = 0;
   bool Atomics = false, InnerLoops = false, NeighbourReuse = false;
 
   double movedBytes() const { return Coalesced + Uncoalesced + Indirect; }
@@ -517,9 +521,10 @@ class ThreadStreams {
 public:
   explicit ThreadStreams(ScalarEvolution &SE) : SE(SE) {}
 
-  /// Adds the access at Address (an evolution in an inner loop) unless an
-  /// access of the same stream is already there.
-  void add(const SCEVAddRecExpr *Address) {
+  /// Adds the access at Address (an evolution in an inner loop), whose
+  /// start moves by Lane from one thread to the next, unless an access of
+  /// the same stream is already there.
+  void add(const SCEVAddRecExpr *Address, LaneStride Lane) {
     for (const SCEVAddRecExpr *Known : Streams) {
       if (Known->getLoop() != Address->getLoop())
         continue;
@@ -528,12 +533,18 @@ public:
         return;
     }
     Streams.push_back(Address);
+    bool SharesLines = Lane.Kind == LaneStride::Constant &&
+                       std::abs(Lane.Bytes) < CacheLineBytes;
+    L1Bytes += SharesLines ? unsigned(std::abs(Lane.Bytes)) : CacheLineBytes;
   }
   unsigned count() const { return Streams.size(); }
+  /// L1 bytes that one thread's streams keep in use.
+  unsigned l1Bytes() const { return L1Bytes; }
 
 private:
   ScalarEvolution &SE;
   SmallVector<const SCEVAddRecExpr *, 4> Streams;
+  unsigned L1Bytes = 0;
 };
 
 /// The coalesced loads of an iteration (outside inner loops), to find a
@@ -609,7 +620,7 @@ void countAccess(Instruction &I, const Value *Ptr, const DataLayout &DL,
     return;
   }
   if (const SCEVAddRecExpr *Walk = stretchWalk(Address, Inner)) {
-    Streams.add(Walk);
+    Streams.add(Walk, Lane);
     T.StreamBytes += Weighted;
     T.Uncoalesced += Weighted;
     return;
@@ -713,6 +724,7 @@ KernelTraffic analyzeKernel(Function &F, LoopInfo &LI, ScalarEvolution &SE) {
     countAccess(I, Ptr, DL, SE, Lanes, Weights, Streams, Neighbours, T);
   }
   T.Streams = Streams.count();
+  T.StreamL1Bytes = Streams.l1Bytes();
   T.Ops = dataArithmetic(F, SE, Weights);
 
   KernelTraffic K;
@@ -726,6 +738,7 @@ KernelTraffic analyzeKernel(Function &F, LoopInfo &LI, ScalarEvolution &SE) {
   K.UniformBytes = saturate(T.Uniform);
   K.ArithOps = saturate(T.Ops);
   K.ThreadStreams = T.Streams;
+  K.StreamL1Bytes = T.StreamL1Bytes;
   return K;
 }
 
@@ -740,6 +753,9 @@ void remarkTraffic(Function &F, const KernelTraffic &K) {
            << " B indirect, " << Twine(K.UniformBytes).str() << " B uniform, "
            << Twine(K.ArithOps).str() << " operations, "
            << Twine(K.ThreadStreams).str() << " thread streams"
+           << (K.ThreadStreams ? " holding " + Twine(K.StreamL1Bytes).str() +
+                                     " B of L1 a thread"
+                               : std::string())
            << ((K.Flags & COT_KERNEL_ATOMICS) ? ", atomics" : "")
            << ((K.Flags & COT_KERNEL_NEIGHBOUR_REUSE) ? ", neighbour reuse"
                                                       : "");
@@ -790,12 +806,12 @@ void setKernelTraffic(Function &Kernel, const KernelTraffic &T) {
                   {MDString::get(Ctx, kernelClassName(T.Class)), Int(T.Flags),
                    Int(T.CoalescedBytes), Int(T.UncoalescedBytes),
                    Int(T.IndirectBytes), Int(T.UniformBytes), Int(T.ArithOps),
-                   Int(T.ThreadStreams)}));
+                   Int(T.ThreadStreams), Int(T.StreamL1Bytes)}));
 }
 
 std::optional<KernelTraffic> kernelTrafficOf(const Function &Kernel) {
   MDNode *MD = Kernel.getMetadata(TrafficMDName);
-  if (!MD || MD->getNumOperands() != 8)
+  if (!MD || MD->getNumOperands() != 9)
     return std::nullopt;
   auto *Name = dyn_cast<MDString>(MD->getOperand(0));
   if (!Name)
@@ -806,7 +822,8 @@ std::optional<KernelTraffic> kernelTrafficOf(const Function &Kernel) {
       T.Class = C;
   uint32_t *Fields[] = {
       &T.Flags,        &T.CoalescedBytes, &T.UncoalescedBytes, &T.IndirectBytes,
-      &T.UniformBytes, &T.ArithOps,       &T.ThreadStreams};
+      &T.UniformBytes, &T.ArithOps,       &T.ThreadStreams,
+      &T.StreamL1Bytes};
   for (unsigned I = 0; I < std::size(Fields); ++I) {
     auto *C = mdconst::dyn_extract<ConstantInt>(MD->getOperand(I + 1));
     if (!C)

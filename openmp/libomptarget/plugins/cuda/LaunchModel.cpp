@@ -12,7 +12,15 @@
 //  - a kernel whose threads each walk their own stretch of memory
 //    (thread-stretches): as many threads per SM as L1 holds the current
 //    128-byte line of each stream for, L1 taken as 3/4 of the SM's
-//    shared-memory capacity (the rest: other data, associativity). SpMV (2
+//    shared-memory capacity (the rest: other data, associativity). Where
+//    neighbouring threads' stretches start less than a line apart they
+//    share lines, and a thread needs only that distance of L1
+//    (cot_kernel_record::StreamL1Bytes); when L1 then holds every thread
+//    that occupancy allows, nothing is limited and the kernel is launched
+//    as a streaming one (below). Measured on an H200 (the search, medians
+//    of 2): HeCBench's jenkins-hash (a 64-byte key per thread) 571 us at 4
+//    blocks/SM, 420 at one iteration per thread (CUDA 374); nqueen (16-byte
+//    records) 54 ms at 32 blocks/SM, 49 at one iteration per thread. SpMV (2
 //    streams) on an H100/H200: 171 KiB / 256 B = 684 threads, 3 blocks/SM of
 //    256; measured on an H200: 906/888/869 us at 2/3/4 blocks/SM, 2507 at
 //    the 8 occupancy allows (on an H100 2 was best, 4x faster than 8);
@@ -157,18 +165,28 @@ std::string describeKernel(const KernelFacts &Kernel,
   return S;
 }
 
-/// Blocks per SM whose threads' stream lines fit in L1 (see the top).
-int stretchBlocksPerSM(const GpuFacts &Gpu, uint32_t Streams, int Threads,
-                       int Occupancy, std::string &Why) {
+/// Blocks per SM whose threads' stream lines fit in L1 (see the top), or
+/// 0 when L1 holds them at full occupancy (nothing to limit).
+int stretchBlocksPerSM(const GpuFacts &Gpu, const cot_kernel_record &R,
+                       int Threads, int Occupancy, std::string &Why) {
   long long L1 = (long long)Gpu.SharedPerSM * 3 / 4;
-  long long LineBytes = (long long)Streams * CacheLineBytes;
-  long long FitThreads = L1 / LineBytes;
-  int PerSM = (int)std::lround((double)FitThreads / Threads);
-  PerSM = std::clamp(PerSM, 1, Occupancy);
+  bool Shared = R.StreamL1Bytes > 0 &&
+                R.StreamL1Bytes < R.ThreadStreams * CacheLineBytes;
+  long long ThreadBytes =
+      R.StreamL1Bytes > 0 ? R.StreamL1Bytes
+                          : (long long)R.ThreadStreams * CacheLineBytes;
+  long long FitThreads = L1 / ThreadBytes;
   Why = "L1 of " + std::to_string(L1 / 1024) + " KiB holds " +
-        std::to_string(Streams) + " streams' 128-B lines for " +
-        std::to_string(FitThreads) + " threads: ";
-  return PerSM;
+        std::to_string(R.ThreadStreams) + " streams' " +
+        (Shared ? std::to_string(ThreadBytes) + " B (lines shared by "
+                                                "neighbouring threads)"
+                : std::string("128-B lines")) +
+        " for " + std::to_string(FitThreads) + " threads";
+  if (FitThreads >= (long long)Occupancy * Threads)
+    return 0;
+  Why += ": ";
+  return std::clamp((int)std::lround((double)FitThreads / Threads), 1,
+                    Occupancy);
 }
 
 void clampToGrid(Geometry &G, const GpuFacts &Gpu) {
@@ -254,15 +272,23 @@ Geometry modelGeometry(const GpuFacts &Gpu, const KernelFacts &Kernel,
   const cot_kernel_record &R = Kernel.Record;
   bool Analysed = Kernel.HasRecord && R.Class != COT_KERNEL_CLASS_UNKNOWN &&
                   Launch.ThreadsShare;
+  int StretchPerSM = 0;
+  bool Stretches = Analysed && R.Class == COT_KERNEL_CLASS_THREAD_STRETCHES &&
+                   R.ThreadStreams > 0 && Gpu.SharedPerSM > 0;
+  if (Stretches) {
+    std::string Fit;
+    StretchPerSM = stretchBlocksPerSM(Gpu, R, Threads, Occ, Fit);
+    Why += Fit + (StretchPerSM ? "" : " at full occupancy; ");
+  }
+  // Streams that L1 holds at full occupancy limit nothing: the kernel is
+  // launched as a streaming one.
+  bool Streaming = R.Class == COT_KERNEL_CLASS_STREAMING ||
+                   (Stretches && StretchPerSM == 0);
   Geometry G;
   if (!Analysed) {
     G = gridOf(Gpu, Launch, {Threads, Occ}, " by occupancy");
-  } else if (R.Class == COT_KERNEL_CLASS_THREAD_STRETCHES &&
-             R.ThreadStreams > 0 && Gpu.SharedPerSM > 0) {
-    std::string Fit;
-    int PerSM = stretchBlocksPerSM(Gpu, R.ThreadStreams, Threads, Occ, Fit);
-    G = gridOf(Gpu, Launch, {Threads, PerSM}, "");
-    G.Why = Fit + G.Why;
+  } else if (StretchPerSM > 0) {
+    G = gridOf(Gpu, Launch, {Threads, StretchPerSM}, "");
   } else if (R.Flags & COT_KERNEL_ATOMICS) {
     G = gridOf(Gpu, Launch, {Threads, Occ},
                " by occupancy (one wave for the atomics)");
@@ -271,8 +297,7 @@ Geometry modelGeometry(const GpuFacts &Gpu, const KernelFacts &Kernel,
     G = gridOf(Gpu, Launch, {Threads, Occ},
                " by occupancy (one wave, one front through memory for the "
                "neighbours' lines)");
-  } else if (R.UncoalescedBytes > 0 && R.Class == COT_KERNEL_CLASS_STREAMING &&
-             Launch.TripCount > 0) {
+  } else if (R.UncoalescedBytes > 0 && Streaming && Launch.TripCount > 0) {
     G = gridOf(Gpu, Launch, {Threads, 0}, "");
     G.Why += " (uncoalesced accesses: blocks in iteration order)";
   } else if (Launch.TripCount > 0) {
