@@ -47,6 +47,16 @@ static Environment readEnvironment() {
   const char *Policy = getenv("OMP_TARGET_OFFLOAD");
   E.PolicySet = Policy && (E.Policy != OffloadPolicy::Default ||
                            equalsIgnoringCase(Policy, "default"));
+  switch (readEnvInteger("LIBOMPTARGET_EARLY_START", 0, 1, V)) {
+  case EnvValue::Unset:
+    break;
+  case EnvValue::Valid:
+    E.EarlyStart = V != 0;
+    break;
+  case EnvValue::Invalid:
+    warning("LIBOMPTARGET_EARLY_START='%s' is not 0 or 1; using 1",
+            getenv("LIBOMPTARGET_EARLY_START"));
+  }
   switch (readEnvInteger("OMP_DEFAULT_DEVICE", 0, INT32_MAX, V)) {
   case EnvValue::Unset:
     break;

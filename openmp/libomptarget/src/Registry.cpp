@@ -103,9 +103,12 @@ extern "C" COT_EXPORT void __cot_register_binary(const cot_binary_desc *Desc) {
           binaryName(Desc).c_str(), Desc->NumImages, Images.c_str(),
           (size_t)(Desc->EntriesEnd - Desc->EntriesBegin));
   }
-  Registry &R = registry();
-  std::lock_guard<std::mutex> Lock(R.Mu);
-  R.Binaries.push_back(Desc);
+  {
+    Registry &R = registry();
+    std::lock_guard<std::mutex> Lock(R.Mu);
+    R.Binaries.push_back(Desc);
+  }
+  startDevicesEarly(Desc);
 }
 
 namespace {

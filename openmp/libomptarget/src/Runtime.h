@@ -82,6 +82,9 @@ struct Environment {
   /// OMP_TARGET_OFFLOAD is set (to a valid value).
   bool PolicySet = false;
   int InitialDefaultDevice = 0;
+  /// LIBOMPTARGET_EARLY_START (default 1): start GPU devices when the
+  /// program starts (PluginManager.cpp, startDevicesEarly).
+  bool EarlyStart = true;
 };
 
 /// Reads the environment on first call; fatal for an invalid OMP_DEFAULT_DEVICE.
@@ -96,6 +99,12 @@ bool offloadIsMandatory();
 const char *mandatoryReason();
 
 //===-- Plugins and devices -----------------------------------------------===//
+
+/// Starts, on a thread of its own, the plugins and the devices of a program
+/// whose binary Desc has GPU code, so that the first construct finds them
+/// ready; once per process, and not with OMP_TARGET_OFFLOAD=DISABLED or
+/// LIBOMPTARGET_EARLY_START=0.
+void startDevicesEarly(const cot_binary_desc *Desc);
 
 struct Plugin {
   std::string Name;

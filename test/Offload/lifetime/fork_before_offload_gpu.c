@@ -1,0 +1,53 @@
+// REQUIRES: gpu
+// GPU devices start when the program starts (src/EarlyStart.cpp), so a
+// child forked before the first offload finds the CUDA driver started by
+// its parent and cannot use the GPU (a clear error, exit 1). With
+// LIBOMPTARGET_EARLY_START=0 devices start on first use, and such a child
+// offloads. An invalid value is a warning and keeps the early start.
+// RUN: %clang -O1 -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda %s -o %t
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_EARLY_START=0 %t 2>&1 | FileCheck %s --check-prefix=GPU-CHECK
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_EARLY_START=2 %t parent-only 2>&1 | FileCheck %s --check-prefix=GPU-WARN
+//
+// GPU-BUILD: %clang -O1 -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda %s -o %t
+// GPU-RUN: env OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_EARLY_START=0 %t
+// GPU-EXIT: 0
+#include <omp.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/// Sum of 1..100 times X on the device; negative on the host.
+static int offload(int X) {
+  int Sum = 0, OnHost = 1;
+#pragma omp target teams distribute parallel for reduction(+ : Sum) map(tofrom : OnHost)
+  for (int I = 1; I <= 100; ++I) {
+    Sum += I * X;
+    if (I == 1)
+      OnHost = omp_is_initial_device();
+  }
+  return OnHost ? -Sum : Sum;
+}
+
+int main(int argc, char **argv) {
+  if (argc > 1 && !strcmp(argv[1], "parent-only")) {
+    // GPU-WARN: libomptarget: warning: LIBOMPTARGET_EARLY_START='2' is not 0 or 1; using 1
+    // GPU-WARN: parent: 5050
+    printf("parent: %d\n", offload(1));
+    return 0;
+  }
+  pid_t Pid = fork();
+  if (Pid == 0) {
+    alarm(60); // A hang becomes a failure.
+    printf("child: %d\n", offload(2));
+    return 0;
+  }
+  int Status;
+  waitpid(Pid, &Status, 0);
+  // GPU-CHECK: child: 10100
+  // GPU-CHECK-NEXT: child exit 0
+  printf("child exit %d\n", WIFEXITED(Status) ? WEXITSTATUS(Status) : -1);
+  // GPU-CHECK-NEXT: parent: 5050
+  printf("parent: %d\n", offload(1));
+  return 0;
+}
