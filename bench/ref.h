@@ -454,9 +454,13 @@ static void reduce_complex_init(double *re_im, long n, int dbl) {
 
 /* ---- 11. integer hashing (hash) ----------------------------------------- */
 /* Per element, HASH_ROUNDS64 rounds of a 64-bit mix (splitmix64's
- * finalizer) of a 32-bit key (hash_u64), and HASH_ROUNDS32 rounds of
+ * finalizer) of a 32-bit key (hash_u64), HASH_ROUNDS32 rounds of
  * murmur3's 32-bit finalizer and a bucket index modulo a run-time prime
- * (hash_u32); `long` indices. The host checks the bench_sampled elements
+ * (hash_u32), and a hash of a record of its own (hash_records): 16 words
+ * (64 bytes) of which the first 0 to 15 count, consumed three words a round
+ * while more than three remain, then the rest, so that each thread walks
+ * its record and neighbouring threads' records share cache lines (the
+ * shape of a string hash table's keys); `long` indices. The host checks the bench_sampled elements
  * (exactly). BENCH_HASH_N sets the length, and
  * BENCH_HASH_BUCKETS the modulus (HASH_BUCKETS, read at run time so that
  * the division stays a division). */
@@ -483,9 +487,40 @@ static BENCH_HD unsigned hash_mix32(unsigned x) {
   x ^= x >> 16;
   return x;
 }
+static BENCH_HD unsigned hash_record(const unsigned *rec, unsigned words) {
+  unsigned a = 0x9e3779b9u + words, b = a, c = a;
+  while (words > 3) {
+    a = hash_mix32(a ^ rec[0]);
+    b = hash_mix32(b + rec[1] + a);
+    c = hash_mix32(c ^ rec[2] ^ b);
+    words -= 3;
+    rec += 3;
+  }
+  for (unsigned w = 0; w < words; w++)
+    c = hash_mix32(c + rec[w]);
+  return hash_mix32(a ^ b ^ c);
+}
 #ifdef _OPENMP
 #pragma omp end declare target
 #endif
+#define HASH_RECORD_WORDS 16
+static void hash_records_init(unsigned *rec, unsigned *words, long n) {
+  for (long i = 0; i < n; i++) {
+    words[i] = (unsigned)((i * 2654435761u) >> 7) % HASH_RECORD_WORDS;
+    for (int w = 0; w < HASH_RECORD_WORDS; w++)
+      rec[i * HASH_RECORD_WORDS + w] = (unsigned)(i * 31 + w) * 0x01000193u;
+  }
+}
+static void hash_records_check(const unsigned *rec, const unsigned *words,
+                               const unsigned *out, long n, const char *impl) {
+  for (long i = 0; i < n; i++) {
+    if (!bench_sampled(i, n))
+      continue;
+    unsigned want = hash_record(rec + i * HASH_RECORD_WORDS, words[i]);
+    if (out[i] != want)
+      bench_fail("hash_records", impl, "out[i]", i, out[i], want);
+  }
+}
 static void hash_init(unsigned *key, long n) {
   for (long i = 0; i < n; i++)
     key[i] = (unsigned)(i * 7919) ^ 0x2545f491u;
