@@ -32,6 +32,20 @@ __global__ void hash_records(const unsigned *__restrict__ rec,
     out[i] = hash_record(rec + i * HASH_RECORD_WORDS, words[i]);
 }
 
+/// Times reps launches (after one warm-up) into t, each waited for.
+template <typename Launch> static void time_kernel(double *t, int reps,
+                                                   Launch launch) {
+  for (int r = -1; r < reps; r++) {
+    double t0 = bench_now();
+    launch();
+    CK_LAUNCH();
+    CK(cudaDeviceSynchronize());
+    double t1 = bench_now();
+    if (r >= 0)
+      t[r] = t1 - t0;
+  }
+}
+
 int main() {
   cuda_start("hash");
   const long n = bench_size("BENCH_HASH_N", HASH_N, 1, 1L << 31);
@@ -48,28 +62,13 @@ int main() {
   unsigned long long *dh64 = dev_alloc<unsigned long long>(n);
   CK(cudaMemcpy(dkey, key, sizeof(unsigned) * n, cudaMemcpyHostToDevice));
   const long grid = (n + BLOCK - 1) / BLOCK;
-  for (int r = -1; r < reps; r++) {
-    double t0 = bench_now();
-    hash_u64<<<grid, BLOCK>>>(dkey, dh64, n);
-    CK_LAUNCH();
-    CK(cudaDeviceSynchronize());
-    double t1 = bench_now();
-    if (r >= 0)
-      t[r] = t1 - t0;
-  }
+  time_kernel(t, reps, [&] { hash_u64<<<grid, BLOCK>>>(dkey, dh64, n); });
   CK(cudaMemcpy(h64, dh64, sizeof(unsigned long long) * n,
                 cudaMemcpyDeviceToHost));
   hash_check64(key, h64, n, "cuda");
   bench_report("hash_u64", "cuda", t, reps, 1.0, (double)n, "Gelem/s");
-  for (int r = -1; r < reps; r++) {
-    double t0 = bench_now();
-    hash_u32<<<grid, BLOCK>>>(dkey, dh32, n, buckets);
-    CK_LAUNCH();
-    CK(cudaDeviceSynchronize());
-    double t1 = bench_now();
-    if (r >= 0)
-      t[r] = t1 - t0;
-  }
+  time_kernel(t, reps,
+              [&] { hash_u32<<<grid, BLOCK>>>(dkey, dh32, n, buckets); });
   CK(cudaMemcpy(h32, dh32, sizeof(unsigned) * n, cudaMemcpyDeviceToHost));
   hash_check32(key, h32, n, buckets, "cuda");
   bench_report("hash_u32", "cuda", t, reps, 1.0, (double)n, "Gelem/s");
@@ -83,15 +82,8 @@ int main() {
   CK(cudaMemcpy(drec, rec, sizeof(unsigned) * HASH_RECORD_WORDS * n,
                 cudaMemcpyHostToDevice));
   CK(cudaMemcpy(dwords, words, sizeof(unsigned) * n, cudaMemcpyHostToDevice));
-  for (int r = -1; r < reps; r++) {
-    double t0 = bench_now();
-    hash_records<<<grid, BLOCK>>>(drec, dwords, dh32, n);
-    CK_LAUNCH();
-    CK(cudaDeviceSynchronize());
-    double t1 = bench_now();
-    if (r >= 0)
-      t[r] = t1 - t0;
-  }
+  time_kernel(t, reps,
+              [&] { hash_records<<<grid, BLOCK>>>(drec, dwords, dh32, n); });
   CK(cudaMemcpy(h32, dh32, sizeof(unsigned) * n, cudaMemcpyDeviceToHost));
   hash_records_check(rec, words, h32, n, "cuda");
   bench_report("hash_records", "cuda", t, reps, 1.0, (double)n, "Gelem/s");

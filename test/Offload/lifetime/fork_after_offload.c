@@ -26,17 +26,7 @@ static void *mapForever(void *Arg) {
   return Arg;
 }
 
-/// Sum of 1..100 times X on the device; negative on the host.
-static int offload(int X) {
-  int Sum = 0, OnHost = 1;
-#pragma omp target teams distribute parallel for reduction(+ : Sum) map(tofrom : OnHost)
-  for (int I = 1; I <= 100; ++I) {
-    Sum += I * X;
-    if (I == 1)
-      OnHost = omp_is_initial_device();
-  }
-  return OnHost ? -Sum : Sum;
-}
+#include "Inputs/offload_sum.h"
 
 int main(void) {
   // CHECK: parent before fork: 5050

@@ -1,9 +1,10 @@
 // REQUIRES: gpu
 // GPU devices start when the program starts (src/EarlyStart.cpp), so a
-// child forked before the first offload finds the CUDA driver started by
-// its parent and cannot use the GPU (a clear error, exit 1). With
-// LIBOMPTARGET_EARLY_START=0 devices start on first use, and such a child
-// offloads. An invalid value is a warning and keeps the early start.
+// child forked before the first offload may find the CUDA driver started by
+// its parent and then cannot use the GPU (a clear error, exit 1), depending
+// on how far the start got. With LIBOMPTARGET_EARLY_START=0 devices start
+// on first use, and such a child always offloads. An invalid value is a
+// warning and keeps the early start.
 // RUN: %clang -O1 -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda %s -o %t
 // RUN: env OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_EARLY_START=0 %t 2>&1 | FileCheck %s --check-prefix=GPU-CHECK
 // RUN: env OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_EARLY_START=2 %t parent-only 2>&1 | FileCheck %s --check-prefix=GPU-WARN
@@ -17,17 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/// Sum of 1..100 times X on the device; negative on the host.
-static int offload(int X) {
-  int Sum = 0, OnHost = 1;
-#pragma omp target teams distribute parallel for reduction(+ : Sum) map(tofrom : OnHost)
-  for (int I = 1; I <= 100; ++I) {
-    Sum += I * X;
-    if (I == 1)
-      OnHost = omp_is_initial_device();
-  }
-  return OnHost ? -Sum : Sum;
-}
+#include "Inputs/offload_sum.h"
 
 int main(int argc, char **argv) {
   if (argc > 1 && !strcmp(argv[1], "parent-only")) {

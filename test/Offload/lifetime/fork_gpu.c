@@ -13,17 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/// Sum of 1..100 times X on the device; negative on the host.
-static int offload(int X) {
-  int Sum = 0, OnHost = 1;
-#pragma omp target teams distribute parallel for reduction(+ : Sum) map(tofrom : OnHost)
-  for (int I = 1; I <= 100; ++I) {
-    Sum += I * X;
-    if (I == 1)
-      OnHost = omp_is_initial_device();
-  }
-  return OnHost ? -Sum : Sum;
-}
+#include "Inputs/offload_sum.h"
 
 int main(void) {
   // GPU-CHECK: parent before fork: 5050
@@ -35,7 +25,7 @@ int main(void) {
     printf("child: %d\n", offload(2));
     return 0;
   }
-  // GPU-CHECK: libomptarget: error: {{.*}}CUDA cannot be used in a child process that fork() created after the CUDA driver was started{{.*}} at {{.*}}fork_gpu.c:19:1
+  // GPU-CHECK: libomptarget: error: {{.*}}CUDA cannot be used in a child process that fork() created after the CUDA driver was started{{.*}} at {{.*}}offload_sum.h:7:1
   // GPU-CHECK-NOT: child:
   int Status;
   waitpid(Pid, &Status, 0);
