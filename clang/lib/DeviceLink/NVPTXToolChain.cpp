@@ -325,11 +325,9 @@ std::string nvptxPipeline(const NVPTXImageOptions &Opts, bool HasLibdevice,
 
 /// Registers the passes of this file, and the extensions of O3: the
 /// peephole passes, openmp-device-exact-trip-counts where the vectorizer
-/// starts (before the optimizer's unroller),
+/// starts (before the optimizer's unroller), and
 /// openmp-device-kernel-traffic where the optimization pipeline starts
-/// (after inlining, before loops are vectorized and unrolled), and
-/// openmp-device-generic-pointer-phis at its end (after the unroller, which
-/// leaves the phis it fixes).
+/// (after inlining, before loops are vectorized and unrolled).
 void registerNVPTXPasses(PassBuilder &PB, const NVPTXImageOptions &Opts,
                          const std::optional<std::string> &Libdevice,
                          TempFiles &Temps) {
@@ -341,11 +339,6 @@ void registerNVPTXPasses(PassBuilder &PB, const NVPTXImageOptions &Opts,
   PB.registerVectorizerStartEPCallback(
       [](FunctionPassManager &FPM, OptimizationLevel) {
         FPM.addPass(ExactTripCountsPass());
-      });
-  PB.registerOptimizerLastEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel Level) {
-        if (Level != OptimizationLevel::O0)
-          MPM.addPass(createModuleToFunctionPassAdaptor(GenericPointerPhisPass()));
       });
   PB.registerOptimizerEarlyEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel Level) {
