@@ -34,7 +34,6 @@
 #include <pthread.h>
 
 #include <condition_variable>
-#include <cstring>
 #include <mutex>
 #include <system_error>
 #include <thread>
@@ -72,15 +71,6 @@ bool inMainProgram(const void *Addr) {
   return dl_iterate_phdr(holdsFirstObject, &A) == 1;
 }
 
-bool programHasGpuCode() {
-  for (const cot_binary_desc *Desc : binariesFrom(0))
-    for (int32_t I = 0; Desc && I < Desc->NumImages; ++I)
-      if (Desc->Images[I].Triple &&
-          !strcmp(Desc->Images[I].Triple, COT_NVPTX_TRIPLE))
-        return true;
-  return false;
-}
-
 void startEveryDevice() {
   int32_t N = numDevices();
   for (int32_t Id = 0; Id < N; ++Id) {
@@ -113,7 +103,7 @@ void forgetStartInChild() {
 void cot::startDevicesEarly(const cot_binary_desc *Desc) {
   const Environment &E = env();
   if (!E.EarlyStart || E.Policy == OffloadPolicy::Disabled ||
-      !inMainProgram(Desc) || !programHasGpuCode())
+      !inMainProgram(Desc) || !programHasImagesFor(COT_NVPTX_TRIPLE))
     return;
   EarlyStartState &S = state();
   {

@@ -61,9 +61,7 @@ struct PluginKind {
 static const PluginKind Plugins[] = {{"cuda", COT_NVPTX_TRIPLE},
                                      {"x86_64", COT_HOST_DEVICE_TRIPLE}};
 
-/// Whether the program (its registered binaries) has images for \p Triple.
-/// A program without any registered binary gets every plugin.
-static bool programHasImagesFor(const char *Triple) {
+bool cot::programHasImagesFor(const char *Triple) {
   std::vector<const cot_binary_desc *> Binaries = cot::binariesFrom(0);
   if (Binaries.empty())
     return true;

@@ -83,7 +83,7 @@ struct Environment {
   bool PolicySet = false;
   int InitialDefaultDevice = 0;
   /// LIBOMPTARGET_EARLY_START (default 1): start GPU devices when the
-  /// program starts (PluginManager.cpp, startDevicesEarly).
+  /// program starts (EarlyStart.cpp, startDevicesEarly).
   bool EarlyStart = true;
 };
 
@@ -105,6 +105,10 @@ const char *mandatoryReason();
 /// ready; once per process, and not with OMP_TARGET_OFFLOAD=DISABLED or
 /// LIBOMPTARGET_EARLY_START=0.
 void startDevicesEarly(const cot_binary_desc *Desc);
+
+/// Whether the program (its registered binaries) has images for Triple; a
+/// program without any registered binary has them for every triple.
+bool programHasImagesFor(const char *Triple);
 
 struct Plugin {
   std::string Name;
