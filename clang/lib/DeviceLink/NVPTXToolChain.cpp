@@ -312,8 +312,10 @@ std::string nvptxPipeline(const NVPTXImageOptions &Opts, bool HasLibdevice,
     Pipeline += ",openmp-device-math-intrinsics";
   // Repeated math calls (sin(x) * sin(x)) are merged before libdevice's
   // bodies, which O3 inlines before it looks for common subexpressions.
+  // Collapsed loop nests pick the index their lanes step once SROA has
+  // promoted their counters and before InstCombine folds the split.
   if (Opts.Optimize)
-    Pipeline += ",function(sroa,early-cse)";
+    Pipeline += ",function(sroa,early-cse,openmp-device-collapsed-order)";
   Pipeline += ",nvptx-link-libdevice,nvptx-image-globals";
   if (SaveLowered)
     Pipeline += ",save-lowered-bitcode";

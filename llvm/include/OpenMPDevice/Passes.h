@@ -37,8 +37,10 @@
 //   openmp-device-printf             printf to CUDA's vprintf
 //   openmp-device-indirect-calls     calls through host function pointers
 //
-// and, after the device runtime is linked, in and after the optimization
-// pipeline: openmp-device-private-atomics (function),
+// and, after the device runtime is linked, before the optimization
+// pipeline: openmp-device-collapsed-order (function: which index of a
+// collapsed loop nest neighbouring threads step); in and after it:
+// openmp-device-private-atomics (function),
 // openmp-device-kernel-traffic (an analysis for the launch model, before
 // vectorization; KernelTraffic.h), openmp-device-math-intrinsics (without
 // libdevice) and openmp-device-check-externs. The host device runs
