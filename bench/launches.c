@@ -1,7 +1,10 @@
 /* 13. Many small launches, OpenMP offload: a 1024-iteration `target teams
  * distribute parallel for` on a mapped array, launched many times in a row
  * (launch_1024), and `target map(tofrom: x)` on a scalar (scalar_tofrom),
- * each waited for. Microseconds per launch. BENCH_LAUNCHES sets the count. */
+ * each waited for; and the same loop with `nowait`, each launch writing its
+ * own row of a mapped array, with one taskwait after the last
+ * (launch_nowait, the shape of a loop of small asynchronous kernels).
+ * Microseconds per launch. BENCH_LAUNCHES sets the count. */
 #include "ref.h"
 
 int main(void) {
@@ -48,6 +51,29 @@ int main(void) {
     bench_fail("scalar_tofrom", "openmp", "x", 0, (double)x,
                (double)(7 + 3L * (reps + 1) * launches));
   bench_report("scalar_tofrom", "openmp", t, reps, 1.0 / launches, 0.0,
+               "us/launch");
+
+  const size_t cells = (size_t)launches * LAUNCH_ITERS;
+  double *rows = bench_malloc(sizeof(double) * cells);
+#pragma omp target data map(to : a) map(from : rows[0:cells])
+  for (int r = -1; r < reps; r++) {
+    double t0 = bench_now();
+    for (int m = 0; m < launches; m++) {
+#pragma omp target teams distribute parallel for nowait
+      for (int i = 0; i < LAUNCH_ITERS; i++)
+        rows[(size_t)m * LAUNCH_ITERS + i] = a[i] + m;
+    }
+#pragma omp taskwait
+    double t1 = bench_now();
+    if (r >= 0)
+      t[r] = t1 - t0;
+  }
+  for (size_t c = 0; c < cells; c++) {
+    const double want = a[c % LAUNCH_ITERS] + (double)(c / LAUNCH_ITERS);
+    if (rows[c] != want)
+      bench_fail("launch_nowait", "openmp", "rows[c]", (long)c, rows[c], want);
+  }
+  bench_report("launch_nowait", "openmp", t, reps, 1.0 / launches, 0.0,
                "us/launch");
   return 0;
 }

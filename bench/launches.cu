@@ -1,7 +1,9 @@
 // 13. Many small launches, hand-written CUDA: a 1024-thread kernel (4
 // blocks of 256) + cudaDeviceSynchronize, many times in a row
 // (launch_1024); cudaMemcpy of a scalar in, a one-thread kernel updating it
-// and cudaMemcpy back (scalar_tofrom).
+// and cudaMemcpy back (scalar_tofrom); the 1024-thread kernel writing launch
+// m's row, launched on one stream without waiting, with one
+// cudaDeviceSynchronize after the last (launch_nowait).
 #include "cuda_common.h"
 
 __global__ void add_one(double *a, int n) {
@@ -11,6 +13,12 @@ __global__ void add_one(double *a, int n) {
 }
 
 __global__ void add_three(long *x) { *x += 3; }
+
+__global__ void shifted_row(const double *a, double *row, int n, int m) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    row[i] = a[i] + m;
+}
 
 int main() {
   cuda_start("launches");
@@ -59,6 +67,30 @@ int main() {
     bench_fail("scalar_tofrom", "cuda", "x", 0, (double)x,
                (double)(7 + 3L * (reps + 1) * launches));
   bench_report("scalar_tofrom", "cuda", t, reps, 1.0 / launches, 0.0,
+               "us/launch");
+
+  const size_t cells = (size_t)launches * LAUNCH_ITERS;
+  double *rows = (double *)bench_malloc(sizeof(double) * cells);
+  double *drows = dev_alloc<double>(cells);
+  for (int r = -1; r < reps; r++) {
+    double t0 = bench_now();
+    for (int m = 0; m < launches; m++) {
+      shifted_row<<<(LAUNCH_ITERS + BLOCK - 1) / BLOCK, BLOCK>>>(
+          da, drows + (size_t)m * LAUNCH_ITERS, LAUNCH_ITERS, m);
+      CK_LAUNCH();
+    }
+    CK(cudaDeviceSynchronize());
+    double t1 = bench_now();
+    if (r >= 0)
+      t[r] = t1 - t0;
+  }
+  CK(cudaMemcpy(rows, drows, sizeof(double) * cells, cudaMemcpyDeviceToHost));
+  for (size_t c = 0; c < cells; c++) {
+    const double want = a[c % LAUNCH_ITERS] + (double)(c / LAUNCH_ITERS);
+    if (rows[c] != want)
+      bench_fail("launch_nowait", "cuda", "rows[c]", (long)c, rows[c], want);
+  }
+  bench_report("launch_nowait", "cuda", t, reps, 1.0 / launches, 0.0,
                "us/launch");
   return 0;
 }
