@@ -11,6 +11,7 @@
 // RUN: env LIBOMPTARGET_CUDA_LIBRARY=%t-fake.so %t | FileCheck %s
 // RUN: env LIBOMPTARGET_CUDA_LIBRARY=%t-fake.so FAKE_GPU_KERNEL_US=0 FAKE_GPU_COPY_US=5000 %t | FileCheck %s
 // RUN: env LIBOMPTARGET_CUDA_LIBRARY=%t-fake.so not %t fault 2>&1 | FileCheck %s --check-prefix=FAULT
+// RUN: env LIBOMPTARGET_CUDA_LIBRARY=%t-fake.so FAKE_GPU_LOG=1 %t in-order 2>&1 | FileCheck %s --check-prefix=ORDERED
 #include "Inputs/cuda_async_program.c"
 
 // CHECK: chain: ok
@@ -22,6 +23,15 @@
 // CHECK-NEXT: depend without nowait: a[7] = 68 (expected 68)
 // CHECK-NEXT: the kernel read the linked variable: 77
 // CHECK-NEXT: done
+
+// The kernels of nowait regions without depend whose maps are all present
+// go to one queue of their thread (the one of the kernel before, which
+// writes the same array), not a queue each.
+// ORDERED: fake gpu: stream [[S:0x[0-9a-f]+]] runs a kernel
+// ORDERED-NEXT: fake gpu: stream [[S]] runs a kernel
+// ORDERED-NEXT: fake gpu: stream [[S]] runs a kernel
+// ORDERED-NEXT: fake gpu: stream [[S]] runs a kernel
+// ORDERED: in order without taskwait: ok
 
 // FAULT: launching a faulting region with nowait
 // FAULT-NEXT: libomptarget: error: kernel 'k_fault' failed (plugin 'cuda'): kernel 'k_fault' failed on cuda device 0: CUDA_ERROR_ILLEGAL_ADDRESS: {{.+}} at test.c:208:3

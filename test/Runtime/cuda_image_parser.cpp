@@ -261,7 +261,7 @@ int main() {
   auto Get = (cot_plugin_get_api_fn)dlsym(Lib, COT_PLUGIN_ENTRY_NAME);
   const cot_plugin_api *Api = Get();
   printf("plugin %s, version %d\n", Api->Name, Api->Version);
-  // CHECK: plugin cuda, version 6
+  // CHECK: plugin cuda, version 7
   const char *T = "nvptx64-nvidia-cuda";
   printf("compatible: %d %d %d %d %d\n",
          Api->is_image_compatible(T, "sm_90", Img.data(), Img.size()),

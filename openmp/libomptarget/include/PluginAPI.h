@@ -44,7 +44,7 @@
 extern "C" {
 #endif
 
-#define COT_PLUGIN_API_VERSION 6
+#define COT_PLUGIN_API_VERSION 7
 #define COT_PLUGIN_ENTRY_NAME "__cot_plugin_get_api"
 
 enum {
@@ -170,10 +170,15 @@ typedef struct cot_plugin_api {
   /* event_record marks the work queued on Queue so far in *Event (null
    * when there is nothing to wait for: a plugin whose queued work is done
    * when it is queued); event_wait makes work queued on Queue later start
-   * after the marked work. */
+   * after the marked work. event_query returns 0 once the marked work has
+   * finished, COT_QUEUE_BUSY before, non-zero on its failure; it may be
+   * called from any thread while the queue's thread queues more work (it
+   * finishes no copies into host memory: only queue_wait and queue_query
+   * do). */
   int32_t (*event_record)(int32_t Dev, void *Queue, void **Event);
   int32_t (*event_wait)(int32_t Dev, void *Queue, void *Event);
   int32_t (*event_destroy)(int32_t Dev, void *Event);
+  int32_t (*event_query)(int32_t Dev, void *Event);
 
   /* The calling thread's last failure message ("" if none). */
   const char *(*last_error)(void);

@@ -27,6 +27,11 @@
 //    allocation cannot reuse memory that a kernel still reads;
 //  - host values of attached pointers are written back after the copies
 //    into host memory are done (the queue is waited for).
+// Ordered work (a nowait region without depend whose work is its kernel
+// alone, Target.cpp) goes to a queue that its thread keeps instead
+// (Device::orderedQueue): work of one queue needs no event to run in order,
+// and no queue is taken per construct. Its completion is an event recorded
+// after it, which any thread may query while the owner queues more.
 // See docs/Runtime.md, "Asynchronous work".
 //
 //===----------------------------------------------------------------------===//
@@ -35,13 +40,35 @@
 
 #include <algorithm>
 #include <cstring>
+#include <sched.h>
 
 using namespace cot;
 
-DeviceWork::DeviceWork(Device &D, const cot_source_loc *Loc) : D(D), Loc(Loc) {
-  Queue = D.P->Api->queue_create(D.LocalId);
+DeviceWork::DeviceWork(Device &D, const cot_source_loc *Loc,
+                       void *OrderedQueue)
+    : D(D), Loc(Loc), Queue(OrderedQueue), Ordered(OrderedQueue) {
+  if (!Queue)
+    Queue = D.P->Api->queue_create(D.LocalId);
   if (!Queue)
     fatal(Loc, D.P->lastError("cannot create a queue"));
+}
+
+void *Device::orderedQueue(void *Preferred) {
+  // Enough for independent kernels to overlap, few enough that a thread's
+  // dependent launches mostly meet on one queue.
+  constexpr size_t QueuesPerThread = 4;
+  ThreadQueues &T = OrderedQueues[std::this_thread::get_id()];
+  if (Preferred &&
+      std::find(T.Queues.begin(), T.Queues.end(), Preferred) != T.Queues.end())
+    return Preferred;
+  if (T.Queues.size() < QueuesPerThread) {
+    void *Q = P->Api->queue_create(LocalId);
+    if (!Q)
+      return nullptr;
+    T.Queues.push_back(Q);
+    return Q;
+  }
+  return T.Queues[T.Next++ % T.Queues.size()];
 }
 
 void DeviceWork::use(MapEntry &E) {
@@ -79,6 +106,16 @@ void DeviceWork::after(const DeviceWork &Other) {
                                   &Other) != WaitedFor.end())
     return;
   WaitedFor.push_back(&Other);
+  if (Other.Queue == Queue)
+    return; // one queue runs its work in order
+  if (Other.Ordered) {
+    // Its end is recorded already (in the section of D.Mu that published
+    // it); the owner thread may be queueing more on its queue meanwhile.
+    if (D.P->Api->event_wait(D.LocalId, Queue, Other.Done) != 0)
+      fatal(Loc,
+            D.P->lastError("cannot order work after another construct's"));
+    return;
+  }
   void *Event = nullptr;
   if (D.P->Api->event_record(D.LocalId, Other.Queue, &Event) != 0)
     fatal(Loc, D.P->lastError("cannot record an event"));
@@ -106,12 +143,37 @@ void DeviceWork::waitNow() {
     failed();
 }
 
+void DeviceWork::end() {
+  if (!Ordered)
+    return;
+  if (CopiesQueued) {
+    waitNow();
+    return;
+  }
+  if (D.P->Api->event_record(D.LocalId, Queue, &Done) != 0)
+    fatal(Loc, D.P->lastError("cannot record an event"));
+}
+
 void DeviceWork::finish() {
+  if (Ordered) {
+    while (!poll())
+      sched_yield();
+    return;
+  }
   waitNow();
   complete();
 }
 
 bool DeviceWork::poll() {
+  if (Ordered) {
+    int32_t Rc = D.P->Api->event_query(D.LocalId, Done);
+    if (Rc == COT_QUEUE_BUSY)
+      return false;
+    if (Rc != 0)
+      failed();
+    complete();
+    return true;
+  }
   int32_t Rc = D.P->Api->queue_query(D.LocalId, Queue);
   if (Rc == COT_QUEUE_BUSY)
     return false;
@@ -144,7 +206,10 @@ void DeviceWork::complete() {
     // Under D.Mu, as queue_create: the plugin's lock of its idle queues is
     // then never held when fork() has taken the device locks (the child
     // would inherit it locked).
-    D.P->Api->queue_destroy(D.LocalId, Queue);
+    if (!Ordered)
+      D.P->Api->queue_destroy(D.LocalId, Queue);
+    else if (Done)
+      D.P->Api->event_destroy(D.LocalId, Done);
   }
   Written.clear();
   Blocks.clear();
@@ -152,4 +217,5 @@ void DeviceWork::complete() {
   Restores.clear();
   WaitedFor.clear();
   Queue = nullptr;
+  Done = nullptr;
 }

@@ -37,6 +37,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -207,6 +208,13 @@ public:
   /// (null: none); cleared when it is done.
   DeviceWork *LinkWriter = nullptr;
 
+  /// A queue of the calling thread for launches queued in the order the
+  /// thread meets them (DeviceWork's ordered work): Preferred when it is
+  /// one of the thread's, else the next of them, round-robin, so that
+  /// launches that do not depend on each other may run side by side.
+  /// Created on first use, kept while the device lives.
+  void *orderedQueue(void *Preferred);
+
   // Data motion with shadow-pointer fix-ups, queued on W; fatal on failure.
   void copyToDevice(DeviceWork &W, MapEntry &E, uintptr_t HostBegin,
                     uint64_t Size);
@@ -239,6 +247,13 @@ private:
     std::string Name;     // the removed mapping's, for the free's report
   };
   std::unordered_map<uintptr_t, BlockUse> BlocksInUse;
+
+  /// Each thread's ordered queues (orderedQueue).
+  struct ThreadQueues {
+    std::vector<void *> Queues;
+    size_t Next = 0;
+  };
+  std::unordered_map<std::thread::id, ThreadQueues> OrderedQueues;
 
   /// Sets QueuesRunLater from the plugin (at start-up).
   Error probeQueues();
@@ -278,13 +293,23 @@ private:
 /// region). The mapping-table calls below are made with D.Mu held.
 class DeviceWork {
 public:
-  /// Fatal (naming Loc) when the device cannot give a queue.
-  DeviceWork(Device &D, const cot_source_loc *Loc);
+  /// Work on a queue of its own; fatal (naming Loc) when the device cannot
+  /// give one. With OrderedQueue (Device::orderedQueue), ordered work: it
+  /// shares that queue of the constructing thread with the thread's other
+  /// ordered work, and its completion is the event that end() records.
+  DeviceWork(Device &D, const cot_source_loc *Loc,
+             void *OrderedQueue = nullptr);
   DeviceWork(const DeviceWork &) = delete;
   DeviceWork &operator=(const DeviceWork &) = delete;
 
   Device &device() const { return D; }
-  void *queue() const { return Queue; }
+  /// The queue for a copy.
+  void *queue() {
+    CopiesQueued = true;
+    return Queue;
+  }
+  /// The queue for the kernel.
+  void *kernelQueue() const { return Queue; }
   const cot_source_loc *loc() const { return Loc; }
 
   /// This work reads or writes E's device copy: it waits for another
@@ -310,6 +335,10 @@ public:
   /// The work launched Name; its failure is then the kernel's.
   void launched(const char *Name) { Kernel = Name; }
 
+  /// Everything is queued (D.Mu held): ordered work records its end, or
+  /// waits for its queue when a copy went to it (a copy into host memory
+  /// is only finished by waiting for the queue).
+  void end();
   /// Waits for the queued work and finishes it; fatal on failure.
   void finish();
   /// finish() if the work is done, without blocking; true then.
@@ -322,6 +351,10 @@ private:
   Device &D;
   const cot_source_loc *Loc;
   void *Queue = nullptr;
+  /// Ordered work: Queue is the thread's, Done the event end() recorded.
+  bool Ordered = false;
+  void *Done = nullptr;
+  bool CopiesQueued = false;
   const char *Kernel = nullptr;
   std::vector<uintptr_t> Written; // host starts of the entries it writes
   std::vector<uintptr_t> Blocks;  // blocks it holds
@@ -330,7 +363,8 @@ private:
   std::vector<const DeviceWork *> WaitedFor; // writers it has waited for
 
   [[noreturn]] void failed();
-  /// With the queue done: the bookkeeping, then the queue goes back.
+  /// With the queue done: the bookkeeping, then the queue goes back (or the
+  /// event of ordered work).
   void complete();
 };
 

@@ -430,13 +430,53 @@ std::string hostFallbackReason() {
 
 } // namespace
 
+/// The ordered queue (Device::orderedQueue) that the launch of a region
+/// with map list M goes to when its work is its kernel alone: every mapping
+/// it names is present already (none is made, so none is copied back),
+/// none is copied (always) or attaches a pointer, no firstprivate is
+/// copied. Preferably the queue of a construct of this thread in flight
+/// that writes one of its mappings, which then orders them without an
+/// event. Null when the work needs a queue of its own. D.Mu held.
+static void *orderedQueueFor(Device &D, const cot_map_list *M) {
+  if (D.SharesHostMemory)
+    return nullptr;
+  void *Preferred = nullptr;
+  for (int32_t I = 0; I < M->Count; ++I) {
+    uint64_t T = M->Types[I];
+    uint64_t Size = (uint64_t)M->Sizes[I];
+    if (T & COT_MAP_PRIVATE) {
+      if ((T & COT_MAP_TO) && Size)
+        return nullptr;
+      continue;
+    }
+    if (hasNoData(T))
+      continue;
+    if (T & (COT_MAP_PTR_AND_OBJ | COT_MAP_ALWAYS | COT_MAP_DELETE))
+      return nullptr;
+    bool Partial = false;
+    MapEntry *E = D.lookup((uintptr_t)M->Begins[I], Size, &Partial);
+    if (Partial || (!E && Size))
+      return nullptr;
+    if (E && !Preferred) {
+      if (E->KernelWriter)
+        Preferred = E->KernelWriter->kernelQueue();
+      else if (E->Writer)
+        Preferred = E->Writer->kernelQueue();
+    }
+  }
+  return D.orderedQueue(Preferred);
+}
+
 /// Queues the launch of a target region on its device: the entry maps,
 /// the kernel and the exit maps, on Work, which the caller finishes.
-/// Returns non-zero, with Work null, when the region runs on the host.
+/// InOrder: the region is a nowait one without depend, met by this thread
+/// on a device whose queues run later; when its work is its kernel alone,
+/// it goes on one of the thread's ordered queues. Returns non-zero, with
+/// Work null, when the region runs on the host.
 static int32_t startLaunch(int64_t DeviceId, void *HostFn,
                            const cot_map_list *Maps,
                            const cot_launch_params *Params,
-                           const cot_source_loc *Loc,
+                           const cot_source_loc *Loc, bool InOrder,
                            std::unique_ptr<DeviceWork> &Work) {
   if (!Maps)
     Maps = &EmptyList;
@@ -474,7 +514,8 @@ static int32_t startLaunch(int64_t DeviceId, void *HostFn,
       return 1;
     }
     Kernel = *Found;
-    Work = std::make_unique<DeviceWork>(*D, Loc);
+    Work = std::make_unique<DeviceWork>(
+        *D, Loc, InOrder ? orderedQueueFor(*D, Maps) : nullptr);
     mapBegin(*D, Maps, S, *Work, /*ForLaunch=*/true);
     for (int32_t I = 0; I < Maps->Count; ++I) {
       uint64_t T = Maps->Types[I];
@@ -515,7 +556,7 @@ static int32_t startLaunch(int64_t DeviceId, void *HostFn,
   cot_launch_grid Grid = {0, 0, 0};
   events::Stopwatch Time;
   if (D->P->Api->launch(D->LocalId, K->Handle, Args.data(), NumArgs, &Geometry,
-                        &Site, &Grid, Work->queue()) != 0)
+                        &Site, &Grid, Work->kernelQueue()) != 0)
     fatal(Loc, D->P->lastError(
                    (std::string("kernel '") + K->Name + "' failed").c_str()));
   Work->launched(K->Name);
@@ -532,6 +573,7 @@ static int32_t startLaunch(int64_t DeviceId, void *HostFn,
       Work->kernelWrites(It->second);
   }
   mapEnd(*D, Maps, *Work);
+  Work->end();
   return 0;
 }
 
@@ -540,7 +582,8 @@ __cot_target_launch(int64_t DeviceId, void *HostFn, const cot_map_list *Maps,
                     const cot_launch_params *Params,
                     const cot_source_loc *Loc) {
   std::unique_ptr<DeviceWork> Work;
-  int32_t Rc = startLaunch(DeviceId, HostFn, Maps, Params, Loc, Work);
+  int32_t Rc =
+      startLaunch(DeviceId, HostFn, Maps, Params, Loc, /*InOrder=*/false, Work);
   if (Rc == 0)
     Work->finish();
   return Rc;
@@ -569,8 +612,8 @@ struct DeferredLaunch {
   bool Started = false;
   int32_t StartRc = 0;
 
-  void start() {
-    StartRc = startLaunch(DeviceId, HostFn, &List, &Params, Loc, Work);
+  void start(bool InOrder) {
+    StartRc = startLaunch(DeviceId, HostFn, &List, &Params, Loc, InOrder, Work);
     Started = true;
   }
 
@@ -650,7 +693,7 @@ __cot_target_defer(void *Task, int64_t DeviceId, void *HostFn,
   auto Launch = std::make_unique<DeferredLaunch>(
       DeviceId, HostFn, *Maps, Params ? *Params : NoParams, Loc);
   if (startsWhenMet(*Launch))
-    Launch->start();
+    Launch->start(/*InOrder=*/true);
   DeferredLaunches &D = deferredLaunches();
   std::lock_guard<std::mutex> Lock(D.Mu);
   D.ByTask[Task] = std::move(Launch);
@@ -692,7 +735,7 @@ extern "C" COT_EXPORT int32_t __cot_target_run_deferred(void *Task) {
     D.ByTask.erase(It);
   }
   if (!L->Started)
-    L->start();
+    L->start(/*InOrder=*/false);
   if (L->StartRc != 0)
     return L->StartRc;
   // A nowait region's task stays incomplete, without holding its thread,

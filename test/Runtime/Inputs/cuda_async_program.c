@@ -334,6 +334,8 @@ int main(int argc, char **argv) {
     fault();
     return 0;
   }
+  if (argc > 1 && !strcmp(argv[1], "in-order"))
+    return in_order();
   int Fails = chain() + independent() + in_order() + copy_in_flight() +
               host_runs_on() + undeferred() + link_pointer();
   printf("%s\n", Fails ? "FAILED" : "done");

@@ -101,6 +101,9 @@ int32_t apiEventWait(int32_t Dev, void *Queue, void *Event) {
 int32_t apiEventDestroy(int32_t Dev, void *Event) {
   return P().eventDestroy(Dev, Event);
 }
+int32_t apiEventQuery(int32_t Dev, void *Event) {
+  return P().eventQuery(Dev, Event);
+}
 
 } // namespace
 
@@ -136,6 +139,7 @@ GenericPlugin::GenericPlugin(const char *Name, uint32_t Flags,
           apiEventRecord,
           apiEventWait,
           apiEventDestroy,
+          apiEventQuery,
           GenericPlugin::lastError} {}
 
 //===-- Errors and checks -------------------------------------------------===//
@@ -589,6 +593,18 @@ int32_t GenericPlugin::eventWait(int32_t Dev, void *Queue, void *Event) {
   return 0;
 }
 
+int32_t GenericPlugin::eventQuery(int32_t Dev, void *Event) {
+  debug(2, "%s: event_query(%d, %p)", Name, Dev, Event);
+  if (Error E = checkDevice(Dev))
+    return fail(E);
+  if (!Event)
+    return 0;
+  bool Done = false;
+  if (Error E = queryEventImpl(Dev, Event, Done))
+    return fail(E);
+  return Done ? 0 : COT_QUEUE_BUSY;
+}
+
 int32_t GenericPlugin::eventDestroy(int32_t Dev, void *Event) {
   debug(2, "%s: event_destroy(%d, %p)", Name, Dev, Event);
   if (Error E = checkDevice(Dev))
@@ -624,6 +640,11 @@ Error GenericPlugin::waitEventImpl(GenericQueue &, void *) {
 }
 
 Error GenericPlugin::destroyEventImpl(int32_t, void *) {
+  return Error::success();
+}
+
+Error GenericPlugin::queryEventImpl(int32_t, void *, bool &Done) {
+  Done = true;
   return Error::success();
 }
 

@@ -120,6 +120,7 @@ public:
   int32_t eventRecord(int32_t Dev, void *Queue, void **Event);
   int32_t eventWait(int32_t Dev, void *Queue, void *Event);
   int32_t eventDestroy(int32_t Dev, void *Event);
+  int32_t eventQuery(int32_t Dev, void *Event);
   static const char *lastError();
 
 protected:
@@ -183,6 +184,8 @@ protected:
   virtual Error recordEventImpl(GenericQueue &Q, void *&Event);
   virtual Error waitEventImpl(GenericQueue &Q, void *Event);
   virtual Error destroyEventImpl(int32_t Dev, void *Event);
+  /// Done once the work Event marks has finished (from any thread).
+  virtual Error queryEventImpl(int32_t Dev, void *Event, bool &Done);
 
   /// "cuda device 3", for messages.
   std::string deviceName(int32_t Dev) const;

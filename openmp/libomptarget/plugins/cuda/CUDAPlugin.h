@@ -113,6 +113,9 @@ struct DeviceState {
   std::vector<StagingBuffer *> FreeStaging;
   size_t StagingBuffers = 0; // allocated, free or not
   std::vector<CUevent> FreeEvents;
+  /// The kernel last queued before each recorded event, for the message of
+  /// a fault that event_query finds.
+  std::unordered_map<CUevent, std::string> EventKernels;
 };
 
 // The opt-in search of one trip-count class and thread_limit of a kernel:
@@ -192,6 +195,7 @@ private:
   Error recordEventImpl(GenericQueue &Q, void *&Event) override;
   Error waitEventImpl(GenericQueue &Q, void *Event) override;
   Error destroyEventImpl(int32_t Dev, void *Event) override;
+  Error queryEventImpl(int32_t Dev, void *Event, bool &Done) override;
   /// Moves Q's work on: writes host memory whose data has arrived, queues
   /// further chunks of staged copies. Blocking: until Q is done; otherwise
   /// Done says whether it is.

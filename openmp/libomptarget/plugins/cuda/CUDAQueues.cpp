@@ -22,6 +22,8 @@
 // cuStreamQuery is not.
 //
 // Events come from a per-device pool (cuEventCreate with timing disabled).
+// An event remembers the kernel queued last before it, so that a fault
+// found by querying the event names a kernel, as a queue's wait does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -204,8 +206,38 @@ Error CUDAPlugin::recordEventImpl(GenericQueue &Queue, void *&Event) {
   if (R)
     return Error::make("cannot record an event on cuda device %d: %s", Q.Dev,
                        errorText(R).c_str());
+  if (!Q.Kernel.empty()) {
+    std::lock_guard<std::mutex> Lock(D->PoolMu);
+    D->EventKernels[Ev] = Q.Kernel;
+  }
   Event = Ev;
   return Error::success();
+}
+
+Error CUDAPlugin::queryEventImpl(int32_t Dev, void *Event, bool &Done) {
+  DeviceState *D = nullptr;
+  if (Error E = use(Dev, D))
+    return E;
+  auto *Ev = static_cast<CUevent>(Event);
+  CUresult R = cu.EventQuery(Ev);
+  Done = !notReady(R);
+  // Once the work is done, one synchronising call: the driver prints the
+  // kernels' printf output at those, not at queries.
+  if (!R)
+    R = cu.EventSynchronize(Ev);
+  if (!R || notReady(R))
+    return Error::success();
+  std::string Kernel;
+  {
+    std::lock_guard<std::mutex> Lock(D->PoolMu);
+    auto It = D->EventKernels.find(Ev);
+    if (It != D->EventKernels.end())
+      Kernel = It->second;
+  }
+  if (!Kernel.empty())
+    return kernelFailed(Kernel, Dev, R);
+  return Error::make("work on cuda device %d failed: %s", Dev,
+                     errorText(R).c_str());
 }
 
 Error CUDAPlugin::waitEventImpl(GenericQueue &Queue, void *Event) {
@@ -223,6 +255,7 @@ Error CUDAPlugin::waitEventImpl(GenericQueue &Queue, void *Event) {
 Error CUDAPlugin::destroyEventImpl(int32_t Dev, void *Event) {
   DeviceState &D = Devices[(size_t)Dev];
   std::lock_guard<std::mutex> Lock(D.PoolMu);
+  D.EventKernels.erase(static_cast<CUevent>(Event));
   D.FreeEvents.push_back(static_cast<CUevent>(Event));
   return Error::success();
 }
