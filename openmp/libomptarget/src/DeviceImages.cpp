@@ -66,7 +66,7 @@ Error Device::probeQueues() {
   P->Api->queue_destroy(LocalId, Queue);
   if (Rc != 0)
     return P->lastError("cannot record an event");
-  QueuesRunLater = Event != nullptr;
+  QueuesRunLater.store(Event != nullptr, std::memory_order_release);
   return Error::success();
 }
 

@@ -181,8 +181,11 @@ public:
   /// Must be called with Mu held. The Error names Loc.
   Error ensureReady(const cot_source_loc *Loc);
   /// Whether queued work runs after the queueing call returns (a GPU), not
-  /// within it (the host plugin); known once ensureReady has succeeded.
-  bool queuesRunLater() const { return QueuesRunLater; }
+  /// within it (the host plugin); known once ensureReady has succeeded,
+  /// and readable without Mu (false before).
+  bool queuesRunLater() const {
+    return QueuesRunLater.load(std::memory_order_acquire);
+  }
   /// Unloads the image of a binary (Name: its file) that is being closed,
   /// with its kernels and declare-target globals, and removes every mapping
   /// of host storage inside Storage (the closing object's segments).
@@ -259,7 +262,7 @@ private:
   Error probeQueues();
 
   bool Initialized = false;
-  bool QueuesRunLater = false;
+  std::atomic<bool> QueuesRunLater{false};
   size_t BinariesSeen = 0;
   /// Why an image could not be loaded, once that has happened.
   Error LoadFailure;

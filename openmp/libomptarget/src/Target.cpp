@@ -543,12 +543,14 @@ static int32_t startLaunch(int64_t DeviceId, void *HostFn,
   cot_launch_params Geometry = {0, 0, NumArgs, 0, 0, 0};
   if (Params)
     Geometry = *Params;
-  info(Loc, "launch kernel '%s' on device %d (num_teams %d, thread_limit %d, "
-            "%d args%s)",
-       K->Name, D->Id, Geometry.NumTeams, Geometry.ThreadLimit, NumArgs,
-       Geometry.TripCount > 0
-           ? (", trip count " + std::to_string(Geometry.TripCount)).c_str()
-           : "");
+  if (infoEnabled())
+    info(Loc,
+         "launch kernel '%s' on device %d (num_teams %d, thread_limit %d, "
+         "%d args%s)",
+         K->Name, D->Id, Geometry.NumTeams, Geometry.ThreadLimit, NumArgs,
+         Geometry.TripCount > 0
+             ? (", trip count " + std::to_string(Geometry.TripCount)).c_str()
+             : "");
   traceLaunch(*D, K->Name, Geometry, Args, Loc);
   if (NumArgs == 0)
     Args.push_back(nullptr); // never pass a null array
@@ -591,9 +593,9 @@ __cot_target_launch(int64_t DeviceId, void *HostFn, const cot_map_list *Maps,
 
 namespace {
 
-/// A deferred region's launch, with its own copy of the map list and of
-/// the firstprivate values as they were when the construct was met (their
-/// variables may be gone when the task runs).
+/// A deferred region's launch: started where the construct is met, or
+/// with its own copy of the map list and of the firstprivate values as they
+/// were then (keep(): their variables may be gone when the task runs).
 struct DeferredLaunch {
   int64_t DeviceId;
   void *HostFn;
@@ -612,20 +614,24 @@ struct DeferredLaunch {
   bool Started = false;
   int32_t StartRc = 0;
 
-  void start(bool InOrder) {
-    StartRc = startLaunch(DeviceId, HostFn, &List, &Params, Loc, InOrder, Work);
+  DeferredLaunch(int64_t DeviceId, void *HostFn,
+                 const cot_launch_params &Params, const cot_source_loc *Loc)
+      : DeviceId(DeviceId), HostFn(HostFn), Params(Params), Loc(Loc),
+        List{0, 0, nullptr, nullptr, nullptr, nullptr, nullptr} {}
+
+  void start(const cot_map_list &M, bool InOrder) {
+    StartRc = startLaunch(DeviceId, HostFn, &M, &Params, Loc, InOrder, Work);
     Started = true;
   }
 
-  /// M has been validated.
-  DeferredLaunch(int64_t DeviceId, void *HostFn, const cot_map_list &M,
-                 const cot_launch_params &Params, const cot_source_loc *Loc)
-      : DeviceId(DeviceId), HostFn(HostFn), Params(Params), Loc(Loc),
-        Bases(M.Bases, M.Bases + M.Count),
-        Begins(M.Begins, M.Begins + M.Count),
-        Sizes(M.Sizes, M.Sizes + M.Count), Types(M.Types, M.Types + M.Count),
-        List{M.Count, 0, Bases.data(), Begins.data(), Sizes.data(),
-             Types.data(), nullptr} {
+  /// Keeps a copy of M (validated) for a start in the task.
+  void keep(const cot_map_list &M) {
+    Bases.assign(M.Bases, M.Bases + M.Count);
+    Begins.assign(M.Begins, M.Begins + M.Count);
+    Sizes.assign(M.Sizes, M.Sizes + M.Count);
+    Types.assign(M.Types, M.Types + M.Count);
+    List = {M.Count,      0,           Bases.data(), Begins.data(),
+            Sizes.data(), Types.data(), nullptr};
     if (M.Names) {
       Names.assign(M.Names, M.Names + M.Count);
       List.Names = Names.data();
@@ -676,6 +682,8 @@ static bool startsWhenMet(const DeferredLaunch &L) {
   Device *D = deviceForConstruct(L.DeviceId, L.Loc);
   if (!D)
     return false;
+  if (D->queuesRunLater())
+    return true; // started already: the launch takes the lock itself
   std::lock_guard<std::mutex> Lock(D->Mu);
   if (Error E = D->ensureReady(L.Loc))
     fatal(L.Loc, E);
@@ -691,9 +699,11 @@ __cot_target_defer(void *Task, int64_t DeviceId, void *HostFn,
   validate(Maps, Loc);
   cot_launch_params NoParams = {0, 0, 0, 0, 0, 0};
   auto Launch = std::make_unique<DeferredLaunch>(
-      DeviceId, HostFn, *Maps, Params ? *Params : NoParams, Loc);
+      DeviceId, HostFn, Params ? *Params : NoParams, Loc);
   if (startsWhenMet(*Launch))
-    Launch->start(/*InOrder=*/true);
+    Launch->start(*Maps, /*InOrder=*/true);
+  else
+    Launch->keep(*Maps);
   DeferredLaunches &D = deferredLaunches();
   std::lock_guard<std::mutex> Lock(D.Mu);
   D.ByTask[Task] = std::move(Launch);
@@ -735,7 +745,7 @@ extern "C" COT_EXPORT int32_t __cot_target_run_deferred(void *Task) {
     D.ByTask.erase(It);
   }
   if (!L->Started)
-    L->start(/*InOrder=*/false);
+    L->start(L->List, /*InOrder=*/false);
   if (L->StartRc != 0)
     return L->StartRc;
   // A nowait region's task stays incomplete, without holding its thread,
