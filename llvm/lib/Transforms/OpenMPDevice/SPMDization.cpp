@@ -18,11 +18,7 @@
 //   - the locals of team code that anything but plain loads and stores of
 //     the thread itself can reach (the parallel regions share them, calls
 //     get their address) become static team-shared variables in shared
-//     memory (TeamShared.h), one per team as the language has them; the
-//     bounds that a distribute loop's init writes stay each thread's own,
-//     since the init gives every thread of a team the same ones and each
-//     thread calls it (a shared copy cost a guard, two barriers, for the
-//     init and each update of a bound);
+//     memory (TeamShared.h), one per team as the language has them;
 //   - what has effects other threads could see (stores to anything but the
 //     thread's own locals, calls that may write memory, atomics) or whose
 //     value may differ between threads, runs on thread 0 alone between two
@@ -46,7 +42,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "ForkCalls.h"
-#include "OffloadABI.h"
 #include "OpenMPDevice/Diagnostics.h"
 #include "OpenMPDevice/Passes.h"
 #include "TeamShared.h"
@@ -117,43 +112,8 @@ bool isTeamUniformRuntimeCall(StringRef Name) {
       "__kmpc_global_thread_num", "__kmpc_push_num_threads",
       "__kmpc_push_proc_bind",   "__kmpc_push_num_teams",
       "__kmpc_push_num_teams_51", "__kmpc_flush",
-      "__kmpc_barrier",          "__kmpc_for_static_fini",
-      "__kmpc_distribute_static_fini"};
+      "__kmpc_barrier"};
   return is_contained(Names, Name);
-}
-
-/// Whether \p Call hands out a distribute loop's bounds: the device
-/// runtime computes them from the team's number and the arguments alone
-/// (openmp/deviceRTL/Worksharing.cpp), so every thread of the team gets the
-/// same values, and each thread may call it with its own copies of the
-/// bounds (its pointer arguments 3 to 6).
-bool isTeamUniformLoopInit(const CallBase &Call) {
-  Function *Callee = Call.getCalledFunction();
-  if (!Callee || Call.arg_size() != 9)
-    return false;
-  StringRef Name = Callee->getName();
-  if (Name.starts_with("__kmpc_distribute_static_init_"))
-    return true;
-  if (!Name.starts_with("__kmpc_for_static_init_"))
-    return false;
-  auto *Kind = dyn_cast<ConstantInt>(Call.getArgOperand(2));
-  if (!Kind)
-    return false;
-  switch (Kind->getSExtValue() & COT_SCHED_KIND_MASK) {
-  case COT_SCHED_DISTRIBUTE_STATIC:
-  case COT_SCHED_DISTRIBUTE_STATIC_CHUNKED:
-  case COT_SCHED_LEAGUE_DISTRIBUTE:
-    return true;
-  default:
-    return false;
-  }
-}
-
-/// Whether \p U is one of the bound pointers of such a call.
-bool isLoopInitBound(const Use &U) {
-  auto *Call = dyn_cast<CallBase>(U.getUser());
-  unsigned ArgNo = U.getOperandNo();
-  return Call && isTeamUniformLoopInit(*Call) && ArgNo >= 3 && ArgNo <= 6;
 }
 
 /// Convergent runtime functions that synchronize nothing outside parallel
@@ -259,8 +219,8 @@ bool isReadByParallelRegion(const Use &U, AllocaInst &A) {
 
 /// Whether every use of \p A is a load, store or atomic update of the
 /// thread's own copy (through GEPs and casts), a lifetime or debug marker,
-/// an argument of a parallel region that only reads it, or a bound that a
-/// distribute loop's init writes: then each thread may keep its own copy. Team code runs in every thread, so each copy holds
+/// or an argument of a parallel region that only reads it: then each thread
+/// may keep its own copy. Team code runs in every thread, so each copy holds
 /// the same values (what may differ between threads is computed on thread 0
 /// and broadcast).
 bool isThreadPrivate(AllocaInst &A) {
@@ -291,7 +251,7 @@ bool isThreadPrivate(AllocaInst &A) {
       if (auto *II = dyn_cast<IntrinsicInst>(User);
           II && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II)))
         continue;
-      if (isReadByParallelRegion(U, A) || isLoopInitBound(U))
+      if (isReadByParallelRegion(U, A))
         continue;
       return false;
     }
@@ -337,9 +297,6 @@ private:
   bool accessesSharedMemory(Instruction &I) const;
   bool endsSynced(Instruction &I, bool Synced) const;
   void dropRedundantBarriers(Function &F);
-  bool syncedAtLoopEntry(BasicBlock &BB, LoopInfo &LI,
-                         DenseMap<BasicBlock *, bool> &AtEnd,
-                         function_ref<bool(Instruction &, bool)> Step);
   /// Blocks that thread 0 alone runs already (guarded loops).
   SmallPtrSet<BasicBlock *, 16> GuardedBlocks;
 };
@@ -355,11 +312,6 @@ Execution TeamCode::callExecution(CallBase &Call) const {
     return Execution::EveryThread;
   Function *Callee = Call.getCalledFunction();
   if (Callee && Functions.count(Callee))
-    return Execution::EveryThread;
-  if (isTeamUniformLoopInit(Call) &&
-      all_of(llvm::seq(3u, 7u), [&](unsigned ArgNo) {
-        return isPrivate(Call.getArgOperand(ArgNo));
-      }))
     return Execution::EveryThread;
   if (auto *II = dyn_cast<IntrinsicInst>(&Call)) {
     if (readsThreadRegister(*II))
@@ -829,54 +781,16 @@ unsyncedOrigins(BasicBlock &BB, const DenseMap<BasicBlock *, bool> &AtEnd,
   return Origins;
 }
 
-/// Whether thread 0 alone runs \p BB: the guarded side of a guard's branch.
-bool isGuardedRange(BasicBlock &BB) {
-  BasicBlock *Head = BB.getSinglePredecessor();
-  auto *Br = Head ? dyn_cast<BranchInst>(Head->getTerminator()) : nullptr;
-  if (!Br || !Br->isConditional() || Br->getSuccessor(0) != &BB)
-    return false;
-  auto *IsMain = dyn_cast<ICmpInst>(Br->getCondition());
-  auto *Begin =
-      IsMain ? dyn_cast<Instruction>(IsMain->getOperand(0)) : nullptr;
-  return Begin && (isCallTo(*Begin, GuardBegin) ||
-                   isCallTo(*Begin, GuardBeginAfterBarrier));
-}
-
-/// Puts a block barrier (a guard's end) at the end of the preheader of the
-/// loop around \p BB when the barrier ending each iteration then reaches
-/// \p BB's start from every side; returns whether it did.
-bool TeamCode::syncedAtLoopEntry(BasicBlock &BB, LoopInfo &LI,
-                                 DenseMap<BasicBlock *, bool> &AtEnd,
-                                 SyncStep Step) {
-  Loop *L = LI.getLoopFor(&BB);
-  BasicBlock *Pre = L ? L->getLoopPreheader() : nullptr;
-  if (!Pre || GuardedBlocks.count(Pre) || isInCycle(*Pre) ||
-      isGuardedRange(*Pre))
-    return false;
-  IRBuilder<> B(Pre->getTerminator());
-  CallInst *Barrier = callConvergent(B, GuardEnd, B.getVoidTy());
-  DenseMap<BasicBlock *, bool> Tried = syncedAtEnds(*BB.getParent(), Step);
-  if (syncedAtStart(BB, Tried)) {
-    AtEnd = std::move(Tried);
-    return true;
-  }
-  Barrier->eraseFromParent();
-  return false;
-}
-
 /// Makes the guards of \p F that every thread reaches right after a block
 /// barrier, with no access to memory others see in between, skip their
 /// own. A guard in a loop that follows the barrier ending the previous
 /// iteration but not the loop's entry gets a barrier where the paths into
 /// the loop start instead (blocks outside any cycle that go on to one block
-/// alone), or else at the end of the loop's preheader: the loop then pays
-/// one barrier per iteration less.
+/// alone): the loop then pays one barrier per iteration less.
 void TeamCode::dropRedundantBarriers(Function &F) {
   auto Step = [this](Instruction &I, bool Synced) {
     return endsSynced(I, Synced);
   };
-  DominatorTree DT(F);
-  LoopInfo LI(DT);
   DenseMap<BasicBlock *, bool> AtEnd = syncedAtEnds(F, Step);
   SmallVector<CallInst *, 8> Redundant;
   for (BasicBlock &BB : F) {
@@ -895,8 +809,6 @@ void TeamCode::dropRedundantBarriers(Function &F) {
           }
           AtEnd = syncedAtEnds(F, Step);
           Synced = true;
-        } else {
-          Synced = syncedAtLoopEntry(BB, LI, AtEnd, Step);
         }
       }
       if (isCallTo(I, GuardBegin) && Synced)
