@@ -68,11 +68,7 @@ int main(void) {
     if (r >= 0)
       t[r] = t1 - t0;
   }
-  for (size_t c = 0; c < cells; c++) {
-    const double want = a[c % LAUNCH_ITERS] + (double)(c / LAUNCH_ITERS);
-    if (rows[c] != want)
-      bench_fail("launch_nowait", "openmp", "rows[c]", (long)c, rows[c], want);
-  }
+  launch_rows_check(rows, a, launches, "openmp");
   bench_report("launch_nowait", "openmp", t, reps, 1.0 / launches, 0.0,
                "us/launch");
   return 0;

@@ -85,11 +85,7 @@ int main() {
       t[r] = t1 - t0;
   }
   CK(cudaMemcpy(rows, drows, sizeof(double) * cells, cudaMemcpyDeviceToHost));
-  for (size_t c = 0; c < cells; c++) {
-    const double want = a[c % LAUNCH_ITERS] + (double)(c / LAUNCH_ITERS);
-    if (rows[c] != want)
-      bench_fail("launch_nowait", "cuda", "rows[c]", (long)c, rows[c], want);
-  }
+  launch_rows_check(rows, a, launches, "cuda");
   bench_report("launch_nowait", "cuda", t, reps, 1.0 / launches, 0.0,
                "us/launch");
   return 0;

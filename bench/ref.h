@@ -592,10 +592,22 @@ static void math_check(const double *x, const double *y, const float *xf,
 /* ---- 13. many small launches and scalar map latency (launches) ---------- */
 /* launch_1024: a 1024-iteration parallel loop launched LAUNCHES times in a
  * row (a[i] += 1 on a mapped array); scalar_tofrom: `target
- * map(tofrom: x)` incrementing x, LAUNCHES times. Per launch, microseconds.
- * BENCH_LAUNCHES sets the count. */
+ * map(tofrom: x)` incrementing x, LAUNCHES times; launch_nowait: the loop
+ * with nowait, launch m writing row m, then one taskwait. Per launch,
+ * microseconds. BENCH_LAUNCHES sets the count. */
 #define LAUNCH_ITERS 1024
 #define LAUNCHES 10000
+
+/* launch_nowait: launch m wrote row m of rows as a + m. */
+static void launch_rows_check(const double *rows, const double *a,
+                              int launches, const char *impl) {
+  const size_t cells = (size_t)launches * LAUNCH_ITERS;
+  for (size_t c = 0; c < cells; c++) {
+    const double want = a[c % LAUNCH_ITERS] + (double)(c / LAUNCH_ITERS);
+    if (rows[c] != want)
+      bench_fail("launch_nowait", impl, "rows[c]", (long)c, rows[c], want);
+  }
+}
 
 /* ---- 14. 3D 7-point stencil, collapse(3) (stencil3d) -------------------- */
 /* One out-of-place sweep v = 0.5 u + 0.125 (sum of the 6 neighbours) of the

@@ -165,16 +165,9 @@ void DeviceWork::finish() {
 }
 
 bool DeviceWork::poll() {
-  if (Ordered) {
-    int32_t Rc = D.P->Api->event_query(D.LocalId, Done);
-    if (Rc == COT_QUEUE_BUSY)
-      return false;
-    if (Rc != 0)
-      failed();
-    complete();
-    return true;
-  }
-  int32_t Rc = D.P->Api->queue_query(D.LocalId, Queue);
+  // Ordered work shares its queue: its own end is the event.
+  int32_t Rc = Ordered ? D.P->Api->event_query(D.LocalId, Done)
+                       : D.P->Api->queue_query(D.LocalId, Queue);
   if (Rc == COT_QUEUE_BUSY)
     return false;
   if (Rc != 0)
