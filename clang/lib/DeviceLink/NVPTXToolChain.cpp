@@ -326,8 +326,9 @@ std::string nvptxPipeline(const NVPTXImageOptions &Opts, bool HasLibdevice,
 }
 
 /// Registers the passes of this file, and the extensions of O3: the
-/// peephole passes, openmp-device-exact-trip-counts where the vectorizer
-/// starts (before the optimizer's unroller), and
+/// peephole passes, openmp-device-popcount-loops among the late loop
+/// optimizations (before loop deletion), openmp-device-exact-trip-counts
+/// where the vectorizer starts (before the optimizer's unroller), and
 /// openmp-device-kernel-traffic where the optimization pipeline starts
 /// (after inlining, before loops are vectorized and unrolled).
 void registerNVPTXPasses(PassBuilder &PB, const NVPTXImageOptions &Opts,
@@ -341,6 +342,10 @@ void registerNVPTXPasses(PassBuilder &PB, const NVPTXImageOptions &Opts,
   PB.registerVectorizerStartEPCallback(
       [](FunctionPassManager &FPM, OptimizationLevel) {
         FPM.addPass(ExactTripCountsPass());
+      });
+  PB.registerLateLoopOptimizationsEPCallback(
+      [](LoopPassManager &LPM, OptimizationLevel) {
+        LPM.addPass(PopcountLoopsPass());
       });
   PB.registerOptimizerEarlyEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel Level) {

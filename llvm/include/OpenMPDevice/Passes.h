@@ -40,6 +40,8 @@
 // and, after the device runtime is linked, before the optimization
 // pipeline: openmp-device-collapsed-order (function: which index of a
 // collapsed loop nest neighbouring threads step); in and after it:
+// openmp-device-popcount-loops (loop: bit-clearing loops become
+// llvm.ctpop, among O3's late loop optimizations),
 // openmp-device-private-atomics (function),
 // openmp-device-kernel-traffic (an analysis for the launch model, before
 // vectorization; KernelTraffic.h), openmp-device-math-intrinsics (without
@@ -54,6 +56,7 @@
 #define CLANG_OFFLOAD_OPENMPDEVICE_PASSES_H
 
 #include "llvm/IR/PassManager.h"
+#include "llvm/Transforms/Scalar/LoopPassManager.h"
 
 #include <string>
 
@@ -80,9 +83,16 @@ struct DevicePassInfoMixin : llvm::PassInfoMixin<PassT> {
     llvm::PreservedAnalyses run(llvm::Function &F,                             \
                                 llvm::FunctionAnalysisManager &FAM);           \
   };
+#define COT_DEVICE_LOOP_PASS(Name, ClassName)                                  \
+  struct ClassName : DevicePassInfoMixin<ClassName> {                          \
+    llvm::PreservedAnalyses run(llvm::Loop &L, llvm::LoopAnalysisManager &LAM, \
+                                llvm::LoopStandardAnalysisResults &AR,         \
+                                llvm::LPMUpdater &U);                          \
+  };
 #include "OpenMPDevice/Passes.def"
 #undef COT_DEVICE_MODULE_PASS
 #undef COT_DEVICE_FUNCTION_PASS
+#undef COT_DEVICE_LOOP_PASS
 
 /// Registers every pass above by name with \p PB.
 void registerOpenMPDevicePasses(llvm::PassBuilder &PB);

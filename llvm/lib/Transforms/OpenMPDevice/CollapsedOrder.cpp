@@ -124,8 +124,7 @@ Instruction *remainderAmong(ArrayRef<Instruction *> Users, Value *Dividend,
 
 /// The split of \p Dividend when \p Users, its users that matter, are
 /// exactly a division and the matching remainder.
-std::optional<Split> splitOf(Value *Dividend,
-                             ArrayRef<Instruction *> Users) {
+std::optional<Split> splitOf(Value *Dividend, ArrayRef<Instruction *> Users) {
   if (Users.size() != 2)
     return std::nullopt;
   for (Instruction *Quotient : Users) {
@@ -158,9 +157,9 @@ std::optional<Digits> digitsOf(PHINode &Number, Instruction &Increment,
     return std::nullopt;
   Digits D;
   D.Splits.push_back(*First);
-  while (std::optional<Split> Next = splitOf(
-             D.Splits.back().Remainder,
-             instructionUsers(D.Splits.back().Remainder)))
+  while (std::optional<Split> Next =
+             splitOf(D.Splits.back().Remainder,
+                     instructionUsers(D.Splits.back().Remainder)))
     D.Splits.push_back(*Next);
   return D;
 }
@@ -188,8 +187,7 @@ bool collectFactors(Value *V, Factors &F, bool UnderSExt = false,
                     bool UnderZExt = false, unsigned Depth = 0) {
   if (Depth > 8)
     return false;
-  if (auto *Ext = dyn_cast<CastInst>(V);
-      Ext && isa<SExtInst, ZExtInst>(Ext))
+  if (auto *Ext = dyn_cast<CastInst>(V); Ext && isa<SExtInst, ZExtInst>(Ext))
     return collectFactors(Ext->getOperand(0), F,
                           UnderSExt || isa<SExtInst>(Ext),
                           UnderZExt || isa<ZExtInst>(Ext), Depth + 1);
@@ -360,8 +358,8 @@ std::optional<int64_t> IndexSteps::compute(Value *V, unsigned Depth) {
     auto *C = dyn_cast<ConstantInt>(I->getOperand(1));
     if (!C || C->getZExtValue() >= 63)
       return std::nullopt;
-    return mulSteps(of(I->getOperand(0), Next),
-                    int64_t(1) << C->getZExtValue());
+    return mulSteps(of(I->getOperand(0), Next), int64_t(1)
+                                                    << C->getZExtValue());
   }
   case Instruction::SExt:
   case Instruction::ZExt:
@@ -401,8 +399,8 @@ std::optional<int64_t> IndexSteps::ofPhi(PHINode &Phi, unsigned Depth) {
   // A cycle through phis: assume no step until shown otherwise.
   Memo[&Phi] = 0;
   const Loop *Inner = LI.getLoopFor(Phi.getParent());
-  bool IsInnerCounter = Inner && Inner != &L &&
-                        Inner->getHeader() == Phi.getParent();
+  bool IsInnerCounter =
+      Inner && Inner != &L && Inner->getHeader() == Phi.getParent();
   std::optional<std::optional<int64_t>> Step;
   for (unsigned I = 0, E = Phi.getNumIncomingValues(); I != E; ++I) {
     if (IsInnerCounter && Inner->contains(Phi.getIncomingBlock(I)))
@@ -478,8 +476,7 @@ uint64_t coalescedBytes(const Digits &D, size_t Stepped,
 }
 
 /// The number of values of digit \p I when it is a known constant.
-std::optional<uint64_t> constantRadix(const Digits &D, size_t I,
-                                      Value *Count) {
+std::optional<uint64_t> constantRadix(const Digits &D, size_t I, Value *Count) {
   Value *Whole = I == 0 ? Count : D.Splits[I - 1].Divisor;
   Value *Part = I + 1 < D.size() ? D.Splits[I].Divisor : nullptr;
   auto *W = dyn_cast<ConstantInt>(Whole);
@@ -542,7 +539,8 @@ Instruction *firstOfSplits(const Digits &D, const DominatorTree &DT) {
   for (const Split &S : D.Splits)
     All.append({S.Quotient, S.Remainder});
   for (Instruction *I : All)
-    if (all_of(All, [&](Instruction *J) { return I == J || DT.dominates(I, J); }))
+    if (all_of(All,
+               [&](Instruction *J) { return I == J || DT.dominates(I, J); }))
       return I;
   return nullptr;
 }
@@ -628,8 +626,7 @@ bool reorderNest(Loop &L, const LoopInfo &LI, const DominatorTree &DT,
   SmallVector<Access, 16> Accesses = globalAccesses(L, DL);
   size_t Innermost = D->size() - 1;
   size_t Best = Innermost;
-  uint64_t BestBytes =
-      coalescedBytes(*D, Innermost, Accesses, L, LI, DL);
+  uint64_t BestBytes = coalescedBytes(*D, Innermost, Accesses, L, LI, DL);
   uint64_t InnermostBytes = BestBytes;
   for (size_t I = 0; I != Innermost; ++I) {
     std::optional<uint64_t> Radix = constantRadix(*D, I, Count);

@@ -27,9 +27,11 @@ static bool addModulePass(StringRef Name, ModulePassManager &MPM) {
     return true;                                                               \
   }
 #define COT_DEVICE_FUNCTION_PASS(PassName, ClassName)
+#define COT_DEVICE_LOOP_PASS(PassName, ClassName)
 #include "OpenMPDevice/Passes.def"
 #undef COT_DEVICE_MODULE_PASS
 #undef COT_DEVICE_FUNCTION_PASS
+#undef COT_DEVICE_LOOP_PASS
   return false;
 }
 
@@ -40,9 +42,26 @@ static bool addFunctionPass(StringRef Name, FunctionPassManager &FPM) {
     FPM.addPass(ClassName());                                                  \
     return true;                                                               \
   }
+#define COT_DEVICE_LOOP_PASS(PassName, ClassName)
 #include "OpenMPDevice/Passes.def"
 #undef COT_DEVICE_MODULE_PASS
 #undef COT_DEVICE_FUNCTION_PASS
+#undef COT_DEVICE_LOOP_PASS
+  return false;
+}
+
+static bool addLoopPass(StringRef Name, LoopPassManager &LPM) {
+#define COT_DEVICE_MODULE_PASS(PassName, ClassName)
+#define COT_DEVICE_FUNCTION_PASS(PassName, ClassName)
+#define COT_DEVICE_LOOP_PASS(PassName, ClassName)                              \
+  if (Name == PassName) {                                                      \
+    LPM.addPass(ClassName());                                                  \
+    return true;                                                               \
+  }
+#include "OpenMPDevice/Passes.def"
+#undef COT_DEVICE_MODULE_PASS
+#undef COT_DEVICE_FUNCTION_PASS
+#undef COT_DEVICE_LOOP_PASS
   return false;
 }
 
@@ -56,6 +75,11 @@ void registerOpenMPDevicePasses(PassBuilder &PB) {
       [](StringRef Name, FunctionPassManager &FPM,
          ArrayRef<PassBuilder::PipelineElement>) {
         return addFunctionPass(Name, FPM);
+      });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, LoopPassManager &LPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        return addLoopPass(Name, LPM);
       });
 }
 
