@@ -80,17 +80,14 @@ void DeviceWork::use(MapEntry &E) {
   }
 }
 
-void DeviceWork::writes(MapEntry &E) {
-  if (E.Writer == this)
-    return;
-  E.Writer = this;
-  Written.push_back(E.HostBegin);
-}
+void DeviceWork::writes(MapEntry &E) { becomeWriter(E.Writer, E); }
 
-void DeviceWork::kernelWrites(MapEntry &E) {
-  if (E.KernelWriter == this)
+void DeviceWork::kernelWrites(MapEntry &E) { becomeWriter(E.KernelWriter, E); }
+
+void DeviceWork::becomeWriter(DeviceWork *&Slot, MapEntry &E) {
+  if (Slot == this)
     return;
-  E.KernelWriter = this;
+  Slot = this;
   Written.push_back(E.HostBegin);
 }
 

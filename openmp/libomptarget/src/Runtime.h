@@ -366,6 +366,9 @@ private:
   std::vector<const DeviceWork *> WaitedFor; // writers it has waited for
 
   [[noreturn]] void failed();
+  /// Names this work in Slot, E's writer or kernel writer, until it is
+  /// done.
+  void becomeWriter(DeviceWork *&Slot, MapEntry &E);
   /// With the queue done: the bookkeeping, then the queue goes back (or the
   /// event of ordered work).
   void complete();
