@@ -1,10 +1,28 @@
 // defaultmap changes the implicit data-mapping of scalars and aggregates.
+// present (OpenMP 5.1: map(alloc) with the present modifier) works on the
+// device copy that an enter data made, and a variable that is not present
+// is an error naming it (Clang 19 captures such a scalar by copy: it failed
+// to compile, and upstream ignores the map).
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
 // RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY not %t absent 2>&1 | FileCheck %s --check-prefix=ABSENT
+// ABSENT: libomptarget: error: device 0: 'w' [{{.*}}) is not present on the device (present modifier) at {{.*}}clause_defaultmap.c:[[@LINE+7]]:1
 #include <omp.h>
 #include <stdio.h>
+#include <string.h>
 
-int main(void) {
+static void absent(void) {
+  int w = 1;
+#pragma omp target defaultmap(present : scalar)
+  w += 1;
+  printf("not reached %d\n", w);
+}
+
+int main(int argc, char **argv) {
+  if (argc > 1 && !strcmp(argv[1], "absent")) {
+    absent();
+    return 0;
+  }
   // Each region adds 1 when it runs on the offload device.
   int on_dev = 0;
   int s = 1;
@@ -51,7 +69,17 @@ int main(void) {
   }
   // CHECK: from-scalar 7
   printf("from-scalar %d\n", u);
-  // CHECK: regions-on-device 5
+  int v = 3;
+#pragma omp target enter data map(to : v)
+#pragma omp target defaultmap(present : scalar) map(tofrom : on_dev)
+  {
+    v += 1;
+    on_dev += !omp_is_initial_device();
+  }
+#pragma omp target exit data map(from : v)
+  // CHECK: present-scalar 4
+  printf("present-scalar %d\n", v);
+  // CHECK: regions-on-device 6
   printf("regions-on-device %d\n", on_dev);
   return 0;
 }

@@ -111,6 +111,7 @@ private:
   // Entries.
   void buildForTarget();
   llvm::DenseSet<const clang::Decl *> captureCopiedBackByReference();
+  void captureMappedScalarsByReference();
   void addCapturedPointerItem(clang::ValueDecl *CapVar);
   void
   buildForCapture(clang::ValueDecl *CapVar, clang::QualType FieldTy,

@@ -192,8 +192,33 @@ DenseSet<const Decl *> Builder::captureCopiedBackByReference() {
   return Vars;
 }
 
+/// A variable that Clang captures by copy but that a map item names is
+/// mapped storage: the implicit map of `defaultmap(present: scalar)` (map
+/// type alloc with the present modifier, OpenMP 5.1, 2.21.7.3), which Clang
+/// 19 leaves captured by copy, unlike the other defaultmap behaviours. It is
+/// captured by reference, as for an explicit map, so that the region works
+/// on the device copy. (A by-copy pointer with a map keeps its own handling,
+/// the argument being its pointee, and so does a reference.)
+void Builder::captureMappedScalarsByReference() {
+  DenseSet<const Decl *> Vars;
+  for (const CapturedStmt::Capture &Cap :
+       D.getCapturedStmt(llvm::omp::OMPD_target)->captures()) {
+    if (!Cap.capturesVariableByCopy())
+      continue;
+    ValueDecl *Var = Cap.getCapturedVar();
+    QualType T = Var->getType();
+    if (!T->isScalarType() || T->isPointerType())
+      continue;
+    if (any_of(Items, [&](const MapItem &I) { return I.isRootedAt(Var); }))
+      Vars.insert(Var->getCanonicalDecl());
+  }
+  if (!Vars.empty())
+    captureByReference(Ctx, D, Vars);
+}
+
 void Builder::buildForTarget() {
   DenseSet<const Decl *> CopiedBack = captureCopiedBackByReference();
+  captureMappedScalarsByReference();
   DenseSet<const Decl *> DevPtrs, FirstPrivates;
   for (const auto *C : D.getClausesOfKind<OMPIsDevicePtrClause>())
     for (const Expr *E : C->varlists())
