@@ -98,6 +98,17 @@ struct Digits {
   Instruction *digit(size_t I) const {
     return I < Splits.size() ? Splits[I].Quotient : Splits.back().Remainder;
   }
+  /// What digit \p I and the digits inside it count together: the
+  /// iteration count \p Count for the outermost, else the divisor of the
+  /// split above it.
+  Value *span(size_t I, Value *Count) const {
+    return I == 0 ? Count : Splits[I - 1].Divisor;
+  }
+  /// What the digits inside digit \p I count: its split's divisor; null for
+  /// the innermost, whose radix is its span.
+  Value *innerSpan(size_t I) const {
+    return I < Splits.size() ? Splits[I].Divisor : nullptr;
+  }
 };
 
 bool isDivision(const Instruction &I) {
@@ -477,14 +488,13 @@ uint64_t coalescedBytes(const Digits &D, size_t Stepped,
 
 /// The number of values of digit \p I when it is a known constant.
 std::optional<uint64_t> constantRadix(const Digits &D, size_t I, Value *Count) {
-  Value *Whole = I == 0 ? Count : D.Splits[I - 1].Divisor;
-  Value *Part = I + 1 < D.size() ? D.Splits[I].Divisor : nullptr;
-  auto *W = dyn_cast<ConstantInt>(Whole);
+  auto *W = dyn_cast<ConstantInt>(D.span(I, Count));
   if (!W)
     return std::nullopt;
-  if (!Part)
+  Value *Inner = D.innerSpan(I);
+  if (!Inner)
     return W->getZExtValue();
-  auto *P = dyn_cast<ConstantInt>(Part);
+  auto *P = dyn_cast<ConstantInt>(Inner);
   if (!P || P->isZero())
     return std::nullopt;
   return W->getZExtValue() / P->getZExtValue();
@@ -553,12 +563,9 @@ bool dominatesUse(Value *V, Instruction &Use, const DominatorTree &DT) {
 /// Whether every digit is a whole part of the one above it: the count a
 /// multiple of the first divisor, each divisor of the next.
 bool isBijective(const Digits &D, Value *Count) {
-  Value *Whole = Count;
-  for (const Split &S : D.Splits) {
-    if (!isMultipleOf(Whole, S.Divisor))
+  for (size_t I = 0; I != D.Splits.size(); ++I)
+    if (!isMultipleOf(D.span(I, Count), D.innerSpan(I)))
       return false;
-    Whole = S.Divisor;
-  }
   return true;
 }
 
@@ -570,10 +577,9 @@ void renumber(const Digits &D, size_t Fast, Value *Number, Value *Count,
   size_t N = D.size();
   IRBuilder<> B(&InsertPt);
   auto RadixOf = [&](size_t I) -> Value * {
-    if (I + 1 == N)
-      return D.Splits.back().Divisor;
-    Value *Whole = I == 0 ? Count : D.Splits[I - 1].Divisor;
-    return B.CreateUDiv(Whole, D.Splits[I].Divisor, "collapsed.radix");
+    Value *Span = D.span(I, Count);
+    Value *Inner = D.innerSpan(I);
+    return Inner ? B.CreateUDiv(Span, Inner, "collapsed.radix") : Span;
   };
 
   SmallVector<Value *, 3> Renumbered(N);
