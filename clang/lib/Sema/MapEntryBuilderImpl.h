@@ -110,8 +110,9 @@ private:
 
   // Entries.
   void buildForTarget();
-  llvm::DenseSet<const clang::Decl *> captureCopiedBackByReference();
-  void captureMappedScalarsByReference();
+  llvm::DenseSet<const clang::Decl *> copiedBackVariables();
+  void addMappedScalarsCapturedByCopy(
+      llvm::DenseSet<const clang::Decl *> &Vars);
   void addCapturedPointerItem(clang::ValueDecl *CapVar);
   void
   buildForCapture(clang::ValueDecl *CapVar, clang::QualType FieldTy,

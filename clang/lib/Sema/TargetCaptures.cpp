@@ -169,11 +169,12 @@ void Builder::setBaseFromCapture(MapEntry &Entry, Expr *CaptureInit,
 /// lastprivate or linear list item of a combined target construct that is
 /// not the base of a map item is treated as if it appeared in map(tofrom:).
 /// Clang does this for reduction alone, by capturing the variable by
-/// reference; do the same in all capture regions of the construct (task of
-/// nowait/depend, target, teams, parallel), so that the variable is mapped
-/// (the last case of buildForCapture) and the copy-back of the last
-/// iteration's value reaches it. Returns these variables.
-DenseSet<const Decl *> Builder::captureCopiedBackByReference() {
+/// reference; buildForTarget does the same for these variables in all
+/// capture regions of the construct (task of nowait/depend, target, teams,
+/// parallel), so that the variable is mapped (the last case of
+/// buildForCapture) and the copy-back of the last iteration's value reaches
+/// it.
+DenseSet<const Decl *> Builder::copiedBackVariables() {
   DenseSet<const Decl *> Vars;
   auto AddVars = [&](auto *C) {
     for (const Expr *E : C->varlists())
@@ -187,8 +188,6 @@ DenseSet<const Decl *> Builder::captureCopiedBackByReference() {
     AddVars(C);
   for (const auto *C : D.getClausesOfKind<OMPLinearClause>())
     AddVars(C);
-  if (!Vars.empty())
-    captureByReference(Ctx, D, Vars);
   return Vars;
 }
 
@@ -198,9 +197,9 @@ DenseSet<const Decl *> Builder::captureCopiedBackByReference() {
 /// 19 leaves captured by copy, unlike the other defaultmap behaviours. It is
 /// captured by reference, as for an explicit map, so that the region works
 /// on the device copy. (A by-copy pointer with a map keeps its own handling,
-/// the argument being its pointee, and so does a reference.)
-void Builder::captureMappedScalarsByReference() {
-  DenseSet<const Decl *> Vars;
+/// the argument being its pointee, and so does a reference.) Adds these
+/// variables to \p Vars.
+void Builder::addMappedScalarsCapturedByCopy(DenseSet<const Decl *> &Vars) {
   for (const CapturedStmt::Capture &Cap :
        D.getCapturedStmt(llvm::omp::OMPD_target)->captures()) {
     if (!Cap.capturesVariableByCopy())
@@ -212,13 +211,14 @@ void Builder::captureMappedScalarsByReference() {
     if (any_of(Items, [&](const MapItem &I) { return I.isRootedAt(Var); }))
       Vars.insert(Var->getCanonicalDecl());
   }
-  if (!Vars.empty())
-    captureByReference(Ctx, D, Vars);
 }
 
 void Builder::buildForTarget() {
-  DenseSet<const Decl *> CopiedBack = captureCopiedBackByReference();
-  captureMappedScalarsByReference();
+  DenseSet<const Decl *> CopiedBack = copiedBackVariables();
+  DenseSet<const Decl *> ByReference = CopiedBack;
+  addMappedScalarsCapturedByCopy(ByReference);
+  if (!ByReference.empty())
+    captureByReference(Ctx, D, ByReference);
   DenseSet<const Decl *> DevPtrs, FirstPrivates;
   for (const auto *C : D.getClausesOfKind<OMPIsDevicePtrClause>())
     for (const Expr *E : C->varlists())
