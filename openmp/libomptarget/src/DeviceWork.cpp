@@ -140,15 +140,12 @@ void DeviceWork::waitNow() {
     failed();
 }
 
-void DeviceWork::end() {
+bool DeviceWork::end() {
   if (!Ordered)
-    return;
-  if (CopiesQueued) {
-    waitNow();
-    return;
-  }
+    return false;
   if (D.P->Api->event_record(D.LocalId, Queue, &Done) != 0)
     fatal(Loc, D.P->lastError("cannot record an event"));
+  return CopiesQueued;
 }
 
 void DeviceWork::finish() {

@@ -338,10 +338,11 @@ public:
   /// The work launched Name; its failure is then the kernel's.
   void launched(const char *Name) { Kernel = Name; }
 
-  /// Everything is queued (D.Mu held): ordered work records its end, or
-  /// waits for its queue when a copy went to it (a copy into host memory
-  /// is only finished by waiting for the queue).
-  void end();
+  /// Everything is queued (D.Mu held): ordered work records its end.
+  /// Returns whether the caller must then waitNow(), without D.Mu: a copy
+  /// went to the ordered queue, and a copy into host memory is only
+  /// finished by waiting for the queue.
+  bool end();
   /// Waits for the queued work and finishes it; fatal on failure.
   void finish();
   /// finish() if the work is done, without blocking; true then.

@@ -566,16 +566,21 @@ static int32_t startLaunch(int64_t DeviceId, void *HostFn,
     Work->waitNow(); // the event's time is the kernel's own
   events::kernelLaunched(Time, D->Id, {K->Name, Loc}, Geometry, Grid,
                          Args.data(), NumArgs);
-  std::lock_guard<std::mutex> Lock(D->Mu);
-  // Recorded once the kernel is queued, so that an event recorded for a
-  // later reader comes after it.
-  for (uintptr_t Key : S.KernelWrites) {
-    auto It = D->Table.find(Key);
-    if (It != D->Table.end())
-      Work->kernelWrites(It->second);
+  bool WaitForCopies = false;
+  {
+    std::lock_guard<std::mutex> Lock(D->Mu);
+    // Recorded once the kernel is queued, so that an event recorded for a
+    // later reader comes after it.
+    for (uintptr_t Key : S.KernelWrites) {
+      auto It = D->Table.find(Key);
+      if (It != D->Table.end())
+        Work->kernelWrites(It->second);
+    }
+    mapEnd(*D, Maps, *Work);
+    WaitForCopies = Work->end();
   }
-  mapEnd(*D, Maps, *Work);
-  Work->end();
+  if (WaitForCopies)
+    Work->waitNow();
   return 0;
 }
 
