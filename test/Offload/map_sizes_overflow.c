@@ -29,12 +29,14 @@ int main(int argc, char **argv) {
   printf("first region on the device: %d\n", OnDevice);
   fflush(stdout);
 
-  char *P = Buffer + 16; // 16 bytes of padding keep the device alignment
+  // P[8:...] starts 8 bytes past a 16-byte aligned object: its device copy
+  // keeps that offset modulo 16 (8 bytes of padding).
+  char *P = Buffer + 16;
   int *Q = (int *)Buffer;
   char *W = (char *)(UINTPTR_MAX - 15);
   if (!strcmp(Mode, "huge")) {
-#pragma omp target enter data map(alloc : P[0:0x7ffffffffffffff0])
-    // HUGE: libomptarget: error: cannot allocate 9223372036854775808 bytes for 'P[0:0x7ffffffffffffff0]' on device 0: more than the largest allocation (2^63-1 bytes) at {{.*}}map_sizes_overflow.c:[[#@LINE-1]]:1
+#pragma omp target enter data map(alloc : P[8:0x7ffffffffffffff8])
+    // HUGE: libomptarget: error: cannot allocate 9223372036854775808 bytes for 'P[8:0x7ffffffffffffff8]' on device 0: more than the largest allocation (2^63-1 bytes) at {{.*}}map_sizes_overflow.c:[[#@LINE-1]]:1
   } else if (!strcmp(Mode, "negative")) {
 #pragma omp target map(to : Q[0:0x2000000000000000])
     Q[0] = 1;

@@ -35,6 +35,7 @@
 #include <dlfcn.h>
 #include <sched.h>
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstring>
 #include <new>
@@ -144,6 +145,35 @@ void attachPointer(Device &D, DeviceWork &W, uintptr_t PtrVar,
        D.Id, PtrVar, PE->toDevice(PtrVar), DevValue);
 }
 
+/// The host address of the object that entry I of M reaches its storage
+/// through: the array a section indexes, the struct whose members it maps,
+/// the pointee of a PTR_AND_OBJ entry's pointer variable.
+uintptr_t objectBase(const cot_map_list *M, int32_t I) {
+  auto Base = (uintptr_t)M->Bases[I];
+  if (!(M->Types[I] & COT_MAP_PTR_AND_OBJ) || !Base)
+    return Base;
+  uintptr_t Pointee;
+  memcpy(&Pointee, (const void *)Base, sizeof(Pointee));
+  return Pointee;
+}
+
+/// The alignment that a new device copy keeps of its host storage (the
+/// device copy starts at the host storage's offset modulo it past an
+/// allocation, which the device aligns to 256 bytes): that of the object
+/// the entry reaches its storage through, as its host address shows, up to
+/// 64 bytes. A section or member span that starts inside the object then
+/// keeps the object's alignment on the device (the kernel sees the object's
+/// base, Begin minus the offset into it), and no more is kept than the
+/// object has: an array that malloc placed 16 bytes past a 64-byte boundary
+/// starts on the allocation's boundary, where a warp's 128 contiguous bytes
+/// are four 32-byte sectors, not five.
+uintptr_t keptAlignment(uintptr_t ObjectBase) {
+  constexpr uintptr_t Most = 64;
+  if (!ObjectBase)
+    return Most;
+  return std::min(Most, ObjectBase & (~ObjectBase + 1));
+}
+
 /// Maps the entries of M on D (D.Mu held), queueing the copies on W. With
 /// ForLaunch, PRIVATE entries get device temporaries.
 void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
@@ -236,12 +266,7 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
     } else {
       if (T & COT_MAP_PRESENT)
         notPresent(D, Name, Begin, Size, Loc);
-      // The device copy starts at the same offset modulo MapAlignment as the
-      // host storage: a section or member span that starts inside an object
-      // keeps the object's alignment on the device (the kernel sees the
-      // object's base, Begin minus the offset into it).
-      constexpr uintptr_t MapAlignment = 64;
-      uintptr_t Pad = Begin % MapAlignment;
+      uintptr_t Pad = Begin % keptAlignment(objectBase(M, I));
       auto Dev = (uintptr_t)D.alloc((uint64_t)Size + Pad, Name, Loc);
       E = &D.insert(Begin, Size, Dev + Pad, Name, &W);
       E->DevAlloc = Dev;
