@@ -1,6 +1,8 @@
 // REQUIRES: gpu
 // The CUDA plugin's launch model on kernels our compiler analysed: the grid
 // each gets and why (LIBOMPTARGET_INFO), the user's num_teams/thread_limit,
+// the num_threads of the one parallel construct nested in a `teams
+// distribute` region (the block size of CUDA-style code, a run-time value),
 // generic mode, a reduction, a stencil; then the opt-in search (LIBOMPTARGET_LAUNCH_
 // SEARCH) fills the launch cache, a later run reads it, and a corrupt cache
 // file is a warning naming it, after which the model decides. Every grid
@@ -136,6 +138,24 @@ static int generic(void) {
   return Bad;
 }
 
+// CUDA-style: one team per row, the row's elements over a parallel for
+// whose num_threads (a run-time value) is the block size.
+static int cudaStyle(int Block) {
+  int Bad = 0;
+#pragma omp target teams distribute num_teams(Teams) map(tofrom : A[0:Teams * 64]) reduction(+ : Bad)
+  for (int I = 0; I < Teams; I++) {
+    int Row = I * 64;
+#pragma omp parallel for num_threads(Block) reduction(+ : Bad)
+    for (int J = 0; J < 64; J++) {
+      A[Row + J] = Row + J + 0.5;
+      Bad += omp_is_initial_device() || omp_get_num_threads() != Block;
+    }
+  }
+  for (int I = 0; I < Teams * 64; I++)
+    Bad += A[I] != I + 0.5;
+  return Bad;
+}
+
 int main(int Argc, char **Argv) {
   setvbuf(stdout, NULL, _IONBF, 0);
   int Reps = Argc > 1 ? atoi(Argv[1]) : 1;
@@ -155,7 +175,7 @@ int main(int Argc, char **Argv) {
   int Bad = 0;
   for (int R = 0; R < Reps; R++)
     Bad += triad() + spmv() + dot() + stencil() + small() + teams() +
-           generic();
+           generic() + cudaStyle(Argc * 32);
   printf("results: %s\n", Bad ? "WRONG" : "ok");
   return Bad != 0;
 }
@@ -171,6 +191,7 @@ int main(int Argc, char **Argv) {
 // GPU-CHECK: cuda device 0: kernel '{{.*}}small_l{{[0-9]+}}' runs 32 blocks x 32 threads (32 threads, to spread the trip count 1000 over {{[0-9]+}} SMs; {{.*}}, cut to the trip count 1000 / 32 threads)
 // GPU-CHECK: cuda device 0: kernel '{{.*}}teams_l{{[0-9]+}}' runs 3 blocks x 64 threads (thread_limit 64, num_teams 3)
 // GPU-CHECK: cuda device 0: kernel '{{.*}}generic_l{{[0-9]+}}' runs 100 blocks x 256 threads (default 256 threads; a team's main thread runs the iterations, {{.*}}; {{[0-9]+}} blocks/SM by occupancy x {{[0-9]+}} SMs, cut to the trip count 100)
+// GPU-CHECK: cuda device 0: kernel '{{.*}}cudaStyle_l{{[0-9]+}}' runs 100 blocks x 64 threads (num_threads 64, num_teams 100)
 // GPU-CHECK: results: ok
 //
 // The search: each candidate once, then the fastest is saved.

@@ -3,7 +3,13 @@
 // num_threads value, 1 when the if clause for the parallel part is false,
 // 0 when neither is given. An if clause without a modifier applies to the
 // target part too, where false means the host runs the region: it leaves
-// NumThreads alone. Constructs without a parallel part have none.
+// NumThreads alone. A target construct without a parallel part takes the
+// num_threads of the one parallel construct inside its region (CUDA-style
+// `teams distribute` with a nested `parallel for num_threads(block)`),
+// evaluated before the construct, when the region only reads what the value
+// is made of; otherwise (two parallel constructs, an if clause on it, a
+// variable the region stores to, increments or takes the address of, none
+// given) it has none.
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -S -emit-llvm \
 // RUN:   -Xclang -disable-llvm-passes %s -o - | FileCheck %s
 
@@ -33,5 +39,48 @@ void threads(double *A, int N, int T, int C) {
     A[I] += 1;
   // CHECK: call void @__cot_site(i32 noundef 5, {{.*}}, i32 noundef 0, i32 noundef 8, i32 noundef 0, i64 noundef
 #pragma omp target teams thread_limit(8) map(tofrom : A[0:N])
+  A[0] = 1;
+  // CHECK: call void @__cot_site_end(i32 noundef 5)
+  // CHECK: %[[BS2:[0-9]+]] = mul nsw i32 %{{[0-9]+}}, 2
+  // CHECK: call void @__cot_site(i32 noundef 6, {{.*}}, i32 noundef 0, i32 noundef %[[BS2]], i64 noundef
+#pragma omp target teams distribute num_teams(N) map(tofrom : A[0:N])
+  for (int I = 0; I < N; ++I) {
+    int Base = I * 2;
+#pragma omp parallel for num_threads(T * 2)
+    for (int J = 0; J < 2; ++J)
+      A[Base / 2] += J + T;
+  }
+  // The region changes T before its parallel construct: no value.
+  // CHECK: call void @__cot_site(i32 noundef 7, {{.*}}, i32 noundef 0, i32 noundef 0, i64 noundef
+#pragma omp target teams map(tofrom : A[0:N])
+  {
+    T = T + 1;
+#pragma omp parallel num_threads(T)
+    A[0] = 1;
+  }
+  // CHECK: call void @__cot_site(i32 noundef 8, {{.*}}, i32 noundef 0, i32 noundef 0, i64 noundef
+#pragma omp target teams map(tofrom : A[0:N])
+  {
+    int *P = &T;
+#pragma omp parallel num_threads(T)
+    A[0] = *P;
+  }
+  // Two parallel constructs, or one with an if clause: no value.
+  // CHECK: call void @__cot_site(i32 noundef 9, {{.*}}, i32 noundef 0, i32 noundef 0, i64 noundef
+#pragma omp target map(tofrom : A[0:N])
+  {
+#pragma omp parallel num_threads(T)
+    A[0] = 1;
+#pragma omp parallel num_threads(T)
+    A[1] = 1;
+  }
+  // CHECK: call void @__cot_site(i32 noundef 10, {{.*}}, i32 noundef 0, i32 noundef 0, i64 noundef
+#pragma omp target map(tofrom : A[0:N])
+#pragma omp parallel num_threads(T) if(C)
+  A[0] = 1;
+  // A single target construct: its one parallel region's value.
+  // CHECK: call void @__cot_site(i32 noundef 11, {{.*}}, i32 noundef 1, i32 noundef 0, i32 noundef 16, i64 noundef
+#pragma omp target map(tofrom : A[0:N])
+#pragma omp parallel num_threads(16)
   A[0] = 1;
 }

@@ -24,6 +24,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclOpenMP.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/OpenMPKinds.h"
 #include "clang/Basic/SourceManager.h"
@@ -121,6 +122,89 @@ ParallelClauses parallelClauses(const OMPExecutableDirective &D) {
       P.Computable &= P.IfCond != nullptr;
     }
   return P;
+}
+
+/// The parallel constructs lexically inside a target construct's region.
+class NestedParallels : public RecursiveASTVisitor<NestedParallels> {
+public:
+  SmallVector<const OMPExecutableDirective *, 2> Found;
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    if (isOpenMPParallelDirective(D->getDirectiveKind()))
+      Found.push_back(D);
+    return true;
+  }
+};
+
+/// Counts the references to \p VD in a region and those that are loads (the
+/// operand of an lvalue-to-rvalue conversion). A nested region's captures
+/// are not counted: its body's own references are.
+class VarReads : public RecursiveASTVisitor<VarReads> {
+public:
+  explicit VarReads(const VarDecl *VD) : VD(VD) {}
+  unsigned References = 0, Loads = 0;
+  bool TraverseCapturedStmt(CapturedStmt *S) {
+    return TraverseDecl(S->getCapturedDecl());
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    References += E->getDecl() == VD;
+    return true;
+  }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *E) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->getSubExpr()->IgnoreParens());
+    Loads += E->getCastKind() == CK_LValueToRValue && Ref &&
+             Ref->getDecl() == VD;
+    return true;
+  }
+
+private:
+  const VarDecl *VD;
+};
+
+/// The variables an expression refers to.
+class ReferencedVars : public RecursiveASTVisitor<ReferencedVars> {
+public:
+  SmallPtrSet<const VarDecl *, 4> Vars;
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *VD = dyn_cast<VarDecl>(E->getDecl()))
+      Vars.insert(VD);
+    return true;
+  }
+};
+
+/// Whether the variables \p E refers to keep in \p Region the values they
+/// have before the construct: the region only loads them (a store, an
+/// increment, their address or a reference to them may change them).
+bool keepsValuesIn(const Expr *E, const Stmt *Region) {
+  ReferencedVars Refs;
+  Refs.TraverseStmt(const_cast<Expr *>(E));
+  return all_of(Refs.Vars, [&](const VarDecl *VD) {
+    VarReads Reads(VD);
+    Reads.TraverseStmt(const_cast<Stmt *>(Region));
+    return Reads.References == Reads.Loads;
+  });
+}
+
+/// The num_threads value of the one parallel construct inside the region of
+/// the target construct \p D that is not itself a parallel one, when the
+/// region does not change what it reads (its variables), so that the value
+/// before the construct is the one the parallel construct will see: the
+/// launch's team size (CUDA-style code: `teams distribute` with a nested
+/// `parallel for num_threads(block_size)`). Null otherwise.
+const Expr *nestedNumThreads(const OMPExecutableDirective &D) {
+  if (!isOpenMPTargetExecutionDirective(D.getDirectiveKind()) ||
+      isOpenMPParallelDirective(D.getDirectiveKind()) || !D.hasAssociatedStmt())
+    return nullptr;
+  const Stmt *Region = D.getInnermostCapturedStmt()->getCapturedStmt();
+  NestedParallels Parallels;
+  Parallels.TraverseStmt(const_cast<Stmt *>(Region));
+  if (Parallels.Found.size() != 1)
+    return nullptr;
+  const OMPExecutableDirective &Parallel = *Parallels.Found.front();
+  const auto *C = Parallel.getSingleClause<OMPNumThreadsClause>();
+  if (!C || !Parallel.getClausesOfKind<OMPIfClause>().empty())
+    return nullptr;
+  const Expr *Value = valueBeforeConstruct(C->getNumThreads());
+  return Value && keepsValuesIn(Value, Region) ? Value : nullptr;
 }
 
 /// Combined constructs whose whole region is a parallel region, maybe inside
@@ -264,11 +348,16 @@ void OffloadSemaConsumer::useInContext(SmallVectorImpl<Expr *> &Args,
 
 /// The threads each team's parallel region gets from the parallel part of
 /// the combined construct \p D (ParallelClauses): `IfCond ? NumThreads : 1`,
-/// 0 when neither clause is given or computable before the construct.
+/// or from the num_threads of the one parallel construct in a target region
+/// that is not a parallel one (nestedNumThreads); 0 when no clause says or
+/// none can be computed before the construct.
 Expr *OffloadSemaConsumer::parallelThreads(const OMPExecutableDirective &D) {
   SourceLocation Loc = D.getBeginLoc();
   QualType I32 = ctx().IntTy;
   ParallelClauses P = parallelClauses(D);
+  if (const Expr *Nested = nestedNumThreads(D))
+    if (Expr *V = copyIntegerForHost(*SemaRef, Nested, Frame))
+      return V;
   if (!P.Computable || (!P.NumThreads && !P.IfCond))
     return integer(0, I32, Loc);
   Expr *Threads =
