@@ -7,9 +7,9 @@
 // num_threads of the one parallel construct inside its region (CUDA-style
 // `teams distribute` with a nested `parallel for num_threads(block)`),
 // evaluated before the construct, when the region only reads what the value
-// is made of; otherwise (two parallel constructs, an if clause on it, a
-// variable the region stores to, increments or takes the address of, none
-// given) it has none.
+// is made of and it neither divides nor shifts; otherwise (two parallel
+// constructs, an if clause on it, a variable the region stores to,
+// increments or takes the address of, a division, none given) it has none.
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -S -emit-llvm \
 // RUN:   -Xclang -disable-llvm-passes %s -o - | FileCheck %s
 
@@ -83,4 +83,14 @@ void threads(double *A, int N, int T, int C) {
 #pragma omp target map(tofrom : A[0:N])
 #pragma omp parallel num_threads(16)
   A[0] = 1;
+  // A division: the host would evaluate it where the region may not (C may
+  // be 0 when the branch is not taken).
+  // CHECK: call void @__cot_site(i32 noundef 12, {{.*}}, i32 noundef 0, i32 noundef 0, i64 noundef
+#pragma omp target teams map(tofrom : A[0:N])
+  {
+    if (C) {
+#pragma omp parallel num_threads(T / C)
+      A[0] = 1;
+    }
+  }
 }

@@ -151,8 +151,8 @@ public:
   }
   bool VisitImplicitCastExpr(ImplicitCastExpr *E) {
     const auto *Ref = dyn_cast<DeclRefExpr>(E->getSubExpr()->IgnoreParens());
-    Loads += E->getCastKind() == CK_LValueToRValue && Ref &&
-             Ref->getDecl() == VD;
+    Loads +=
+        E->getCastKind() == CK_LValueToRValue && Ref && Ref->getDecl() == VD;
     return true;
   }
 
@@ -168,6 +168,19 @@ public:
     if (const auto *VD = dyn_cast<VarDecl>(E->getDecl()))
       Vars.insert(VD);
     return true;
+  }
+};
+
+/// Whether an expression divides or shifts: evaluated before the
+/// construct, where the region might never have evaluated it, a division by
+/// zero or an overlong shift would be the host's.
+class DividesOrShifts : public RecursiveASTVisitor<DividesOrShifts> {
+public:
+  bool Found = false;
+  bool VisitBinaryOperator(BinaryOperator *E) {
+    BinaryOperatorKind K = E->getOpcode();
+    Found |= K == BO_Div || K == BO_Rem || K == BO_Shl || K == BO_Shr;
+    return !Found;
   }
 };
 
@@ -187,7 +200,8 @@ bool keepsValuesIn(const Expr *E, const Stmt *Region) {
 /// The num_threads value of the one parallel construct inside the region of
 /// the target construct \p D that is not itself a parallel one, when the
 /// region does not change what it reads (its variables), so that the value
-/// before the construct is the one the parallel construct will see: the
+/// before the construct is the one the parallel construct will see, and it
+/// neither divides nor shifts (the region may not reach it): the
 /// launch's team size (CUDA-style code: `teams distribute` with a nested
 /// `parallel for num_threads(block_size)`). Null otherwise.
 const Expr *nestedNumThreads(const OMPExecutableDirective &D) {
@@ -204,7 +218,11 @@ const Expr *nestedNumThreads(const OMPExecutableDirective &D) {
   if (!C || !Parallel.getClausesOfKind<OMPIfClause>().empty())
     return nullptr;
   const Expr *Value = valueBeforeConstruct(C->getNumThreads());
-  return Value && keepsValuesIn(Value, Region) ? Value : nullptr;
+  if (!Value || !keepsValuesIn(Value, Region))
+    return nullptr;
+  DividesOrShifts Risky;
+  Risky.TraverseStmt(const_cast<Expr *>(Value));
+  return Risky.Found ? nullptr : Value;
 }
 
 /// Combined constructs whose whole region is a parallel region, maybe inside
