@@ -6,12 +6,15 @@
 // NumThreads alone. A target construct without a parallel part takes the
 // num_threads of the one parallel construct inside its region (CUDA-style
 // `teams distribute` with a nested `parallel for num_threads(block)`),
-// evaluated before the construct, when the region only reads what the value
-// is made of and it neither divides nor shifts; otherwise (two parallel
-// constructs, an if clause on it, a variable the region stores to,
-// increments or takes the address of, a division, none given) it has none.
+// evaluated before the construct, when the region only reads the locals the
+// value is made of and it neither divides nor shifts; otherwise (two
+// parallel constructs, an if clause on it, a variable the region stores to,
+// increments or takes the address of, a global that is not const, a
+// division, none given) it has none.
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -S -emit-llvm \
 // RUN:   -Xclang -disable-llvm-passes %s -o - | FileCheck %s
+
+int GlobalThreads;
 
 void threads(double *A, int N, int T, int C) {
   // CHECK-LABEL: define {{.*}}void @threads(
@@ -92,5 +95,12 @@ void threads(double *A, int N, int T, int C) {
 #pragma omp parallel num_threads(T / C)
       A[0] = 1;
     }
+  }
+  // A global that a function the region calls might change: no value.
+  // CHECK: call void @__cot_site(i32 noundef 13, {{.*}}, i32 noundef 0, i32 noundef 0, i64 noundef
+#pragma omp target teams map(tofrom : A[0:N])
+  {
+#pragma omp parallel num_threads(GlobalThreads)
+    A[0] = 1;
   }
 }

@@ -185,12 +185,15 @@ public:
 };
 
 /// Whether the variables \p E refers to keep in \p Region the values they
-/// have before the construct: the region only loads them (a store, an
-/// increment, their address or a reference to them may change them).
+/// have before the construct: locals (or constants) that the region only
+/// loads (a store, an increment, their address or a reference to them may
+/// change them; a function the region calls may change a global).
 bool keepsValuesIn(const Expr *E, const Stmt *Region) {
   ReferencedVars Refs;
   Refs.TraverseStmt(const_cast<Expr *>(E));
   return all_of(Refs.Vars, [&](const VarDecl *VD) {
+    if (VD->hasGlobalStorage() && !VD->getType().isConstQualified())
+      return false;
     VarReads Reads(VD);
     Reads.TraverseStmt(const_cast<Stmt *>(Region));
     return Reads.References == Reads.Loads;
