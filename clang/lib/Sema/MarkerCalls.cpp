@@ -6,8 +6,9 @@
 //
 // Builds the marker calls (OffloadMarkers.h) that the Sema step puts around
 // an offload construct: the site call with the construct's clause values
-// (device, if, num_teams, thread_limit, trip count, execution-mode flags,
-// source location), and one map call per map entry. Their arguments are
+// (device, if, num_teams, thread_limit, the threads of its parallel part or
+// of the one parallel construct nested in it, trip count, execution-mode
+// flags, source location), and one map call per map entry. Their arguments are
 // evaluated by the host code right before the construct, so each is
 // rewritten for that place (ExprRebuild.h).
 //

@@ -159,14 +159,14 @@ uintptr_t objectBase(const cot_map_list *M, int32_t I) {
 
 /// The alignment that a new device copy keeps of its host storage (the
 /// device copy starts at the host storage's offset modulo it past an
-/// allocation, which the device aligns to 256 bytes): that of the object
-/// the entry reaches its storage through, as its host address shows, up to
-/// 64 bytes. A section or member span that starts inside the object then
-/// keeps the object's alignment on the device (the kernel sees the object's
-/// base, Begin minus the offset into it), and no more is kept than the
-/// object has: an array that malloc placed 16 bytes past a 64-byte boundary
-/// starts on the allocation's boundary, where a warp's 128 contiguous bytes
-/// are four 32-byte sectors, not five.
+/// allocation, which is at least 64-byte aligned: 256 on a GPU): that of
+/// the object the entry reaches its storage through, as its host address
+/// shows, up to 64 bytes. A section or member span that starts inside the
+/// object then keeps the object's alignment on the device (the kernel sees
+/// the object's base, Begin minus the offset into it), and no more is kept
+/// than the object has: an array that malloc placed 16 bytes past a 64-byte
+/// boundary starts on the allocation's boundary, where a warp's 128
+/// contiguous bytes are four 32-byte sectors, not five.
 uintptr_t keptAlignment(uintptr_t ObjectBase) {
   constexpr uintptr_t Most = 64;
   if (!ObjectBase)
