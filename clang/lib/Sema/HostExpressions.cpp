@@ -29,6 +29,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Sema/Sema.h"
 
@@ -168,7 +169,39 @@ Expr *tripCountOf(const CanonicalLoop &L, Builder &B) {
   return B.atLeastZero(Make);
 }
 
+/// Counts the references to some variables and those that are loads.
+class VarReads : public RecursiveASTVisitor<VarReads> {
+public:
+  explicit VarReads(ArrayRef<const VarDecl *> Vars) : Vars(Vars) {}
+  unsigned References = 0, Loads = 0;
+  bool TraverseCapturedStmt(CapturedStmt *S) {
+    return TraverseDecl(S->getCapturedDecl());
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    References += refersToOne(E);
+    return true;
+  }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *E) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->getSubExpr()->IgnoreParens());
+    Loads += E->getCastKind() == CK_LValueToRValue && Ref && refersToOne(Ref);
+    return true;
+  }
+
+private:
+  ArrayRef<const VarDecl *> Vars;
+  bool refersToOne(const DeclRefExpr *E) const {
+    const auto *VD = dyn_cast<VarDecl>(E->getDecl());
+    return VD && llvm::is_contained(Vars, VD->getCanonicalDecl());
+  }
+};
+
 } // namespace
+
+bool onlyReads(const Stmt *S, ArrayRef<const VarDecl *> Vars) {
+  VarReads Reads(Vars);
+  Reads.TraverseStmt(const_cast<Stmt *>(S));
+  return Reads.References == Reads.Loads;
+}
 
 /// Whether the host code right before a construct in \p DC can refer to
 /// \p DC's variables directly (not from inside an outlined region).

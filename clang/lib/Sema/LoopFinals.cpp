@@ -21,6 +21,7 @@
 #include "clang-offload/Sema/ASTRewrite.h"
 #include "clang-offload/Sema/CanonicalLoop.h"
 #include "clang-offload/Sema/ExprRebuild.h"
+#include "clang-offload/Sema/HostExpressions.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -37,19 +38,6 @@ const VarDecl *counterVar(const Expr *E) {
   const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   return VD ? VD->getCanonicalDecl() : nullptr;
-}
-
-/// Whether every reference in \p E to a variable of \p Vars only reads it.
-bool onlyReads(const Stmt *E, ArrayRef<const VarDecl *> Vars) {
-  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E))
-    if (Cast->getCastKind() == CK_LValueToRValue &&
-        isa<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens()))
-      return true;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    return !llvm::is_contained(Vars, counterVar(DRE));
-  return llvm::all_of(E->children(), [&](const Stmt *Child) {
-    return !Child || onlyReads(Child, Vars);
-  });
 }
 
 class FinalsBuilder {

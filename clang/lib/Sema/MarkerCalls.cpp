@@ -136,38 +136,14 @@ public:
   }
 };
 
-/// Counts the references to \p VD in a region and those that are loads (the
-/// operand of an lvalue-to-rvalue conversion). A nested region's captures
-/// are not counted: its body's own references are.
-class VarReads : public RecursiveASTVisitor<VarReads> {
-public:
-  explicit VarReads(const VarDecl *VD) : VD(VD) {}
-  unsigned References = 0, Loads = 0;
-  bool TraverseCapturedStmt(CapturedStmt *S) {
-    return TraverseDecl(S->getCapturedDecl());
-  }
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    References += E->getDecl() == VD;
-    return true;
-  }
-  bool VisitImplicitCastExpr(ImplicitCastExpr *E) {
-    const auto *Ref = dyn_cast<DeclRefExpr>(E->getSubExpr()->IgnoreParens());
-    Loads +=
-        E->getCastKind() == CK_LValueToRValue && Ref && Ref->getDecl() == VD;
-    return true;
-  }
-
-private:
-  const VarDecl *VD;
-};
-
-/// The variables an expression refers to.
+/// The variables an expression refers to (canonical declarations).
 class ReferencedVars : public RecursiveASTVisitor<ReferencedVars> {
 public:
-  SmallPtrSet<const VarDecl *, 4> Vars;
+  SmallVector<const VarDecl *, 4> Vars;
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     if (const auto *VD = dyn_cast<VarDecl>(E->getDecl()))
-      Vars.insert(VD);
+      if (!is_contained(Vars, VD->getCanonicalDecl()))
+        Vars.push_back(VD->getCanonicalDecl());
     return true;
   }
 };
@@ -192,13 +168,12 @@ public:
 bool keepsValuesIn(const Expr *E, const Stmt *Region) {
   ReferencedVars Refs;
   Refs.TraverseStmt(const_cast<Expr *>(E));
-  return all_of(Refs.Vars, [&](const VarDecl *VD) {
-    if (VD->hasGlobalStorage() && !VD->getType().isConstQualified())
-      return false;
-    VarReads Reads(VD);
-    Reads.TraverseStmt(const_cast<Stmt *>(Region));
-    return Reads.References == Reads.Loads;
-  });
+  return none_of(Refs.Vars,
+                 [](const VarDecl *VD) {
+                   return VD->hasGlobalStorage() &&
+                          !VD->getType().isConstQualified();
+                 }) &&
+         onlyReads(Region, Refs.Vars);
 }
 
 /// The num_threads value of the one parallel construct inside the region of
