@@ -62,6 +62,12 @@ bool loopsWhileNonZero(BranchInst &Br, BasicBlock &BB, Value *&Tested) {
          (Pred == ICmpInst::ICMP_EQ && !StaysOnTrue);
 }
 
+/// Whether \p V has a use outside \p L.
+bool isUsedOutside(Instruction &V, Loop &L) {
+  return any_of(V.users(),
+                [&](User *U) { return !L.contains(cast<Instruction>(U)); });
+}
+
 /// \p L when it is the rotated loop `do { x &= x - 1; c++; } while (x);`
 /// with nothing else in it.
 std::optional<BitClearingLoop> matchBitClearingLoop(Loop &L) {
@@ -102,9 +108,8 @@ std::optional<BitClearingLoop> matchBitClearingLoop(Loop &L) {
     if (!Known.count(&I))
       return std::nullopt;
   // x itself (the last set bit before the exit) is not computed.
-  for (User *U : Bits->users())
-    if (!L.contains(cast<Instruction>(U)))
-      return std::nullopt;
+  if (isUsedOutside(*Bits, L))
+    return std::nullopt;
   return Found;
 }
 
@@ -120,11 +125,6 @@ bool hasOnlyExitPhiUses(Instruction &V, Loop &L) {
   return all_of(V.users(), [&](User *U) {
     return L.contains(cast<Instruction>(U)) || isa<PHINode>(U);
   });
-}
-
-bool isUsedOutside(Instruction &V, Loop &L) {
-  return any_of(V.users(),
-                [&](User *U) { return !L.contains(cast<Instruction>(U)); });
 }
 
 } // namespace
