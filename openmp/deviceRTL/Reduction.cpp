@@ -149,25 +149,45 @@ COT_CONVERGENT COT_INLINE uint64_t shuffleDown(uint64_t V, uint32_t Bytes,
   return (uint64_t)Hi << 32 | Lo;
 }
 
+// Every lane of the calling warp in Mask sends its copy of each item to the
+// lane Offset below it, which receives it in Scratch.
+COT_CONVERGENT COT_INLINE void shuffleItemsDown(const ReductionList &Mine,
+                                                void **Scratch, uint32_t Offset,
+                                                uint32_t Mask) {
+  for (int32_t I = 0; I < Mine.NumItems; ++I)
+    forEachChunk(Mine.Sizes[I], [&](uint32_t At, uint32_t Bytes) {
+      uint64_t V = loadChunk(Mine.Items[I], At, Bytes);
+      storeChunk(Scratch[I], At, Bytes, shuffleDown(V, Bytes, Offset, Mask));
+    });
+}
+
 // Combines the copies of lanes 0..Lanes-1 of the calling warp into lane 0's
-// (a tree over shfl.down: lane L takes lane L + Offset's copy while that
-// lane exists). Scratch receives the other lane's copy.
+// (a tree over shfl.down: lane L takes lane L + Offset's copy).
 COT_CONVERGENT COT_INLINE void combineWarp(const ReductionList &Mine,
                                            void **Scratch,
                                            cot_gpu_reduce_fn Combine,
                                            uint32_t Lanes) {
+  if (Lanes == WarpSize) {
+    // A full warp, the common case: the five steps unroll with constant
+    // offsets. The lanes whose partner is past the warp combine their copy
+    // with itself; lane 0's result never depends on theirs.
+#pragma unroll
+    for (uint32_t Offset = WarpSize / 2; Offset > 0; Offset /= 2) {
+      shuffleItemsDown(Mine, Scratch, Offset, ~0u);
+      Combine(Mine.Items, Scratch);
+    }
+    return;
+  }
+  if (Lanes < 2)
+    return;
+  // A partial warp: from the largest power of two below Lanes, each lane
+  // combines while its partner exists. Not unrolled: one copy of the
+  // shuffles and of the inlined reduce function serves every step.
   uint32_t Lane = threadId() % WarpSize, Mask = laneMask(Lanes);
-  // Not unrolled: one copy of the shuffles and of the inlined reduce
-  // function serves the five steps.
 #pragma nounroll
-  for (uint32_t Offset = WarpSize / 2; Offset > 0; Offset /= 2) {
-    if (Offset >= Lanes)
-      continue;
-    for (int32_t I = 0; I < Mine.NumItems; ++I)
-      forEachChunk(Mine.Sizes[I], [&](uint32_t At, uint32_t Bytes) {
-        uint64_t V = loadChunk(Mine.Items[I], At, Bytes);
-        storeChunk(Scratch[I], At, Bytes, shuffleDown(V, Bytes, Offset, Mask));
-      });
+  for (uint32_t Offset = 1u << (31 - __builtin_clz(Lanes - 1)); Offset > 0;
+       Offset /= 2) {
+    shuffleItemsDown(Mine, Scratch, Offset, Mask);
     if (Lane + Offset < Lanes)
       Combine(Mine.Items, Scratch);
   }
@@ -188,10 +208,8 @@ COT_INLINE void forEachChunkOfList(const ReductionList &List, Fn &&Move) {
 constexpr uint32_t StageSlots = 4;
 [[clang::loader_uninitialized]] COT_SHARED uint64_t Stage[WarpSize][StageSlots];
 
-// Not inlined: the two kinds of barrier would otherwise make two copies of
-// every round.
-COT_CONVERGENT __attribute__((noinline)) void
-combiningBarrier(uint32_t Threads, bool WholeBlock) {
+COT_CONVERGENT COT_INLINE void combiningBarrier(uint32_t Threads,
+                                                bool WholeBlock) {
   if (WholeBlock)
     blockBarrier();
   else

@@ -12,6 +12,7 @@
 // RUN: %clang -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda --offload-arch=sm_90 --cuda-path=%t.nocuda %t.o -shared -o %t.so -save-temps -Rpass=openmp-device -Rpass-missed=openmp-device 2> %t.remarks
 // RUN: llvm-dis %t.so-device-nvptx-lowered.bc -o - | FileCheck %s
 // RUN: FileCheck %s --check-prefix=PTX < %t.so-device-nvptx-ptx.ptx
+// RUN: FileCheck %s --check-prefix=WARP < %t.so-device-nvptx-ptx.ptx
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 
 #include <complex.h>
@@ -146,6 +147,15 @@ int generic(const int *A, int N) {
 // PTX-DAG: atom.global.max.s32
 // PTX-DAG: atom.global.add.f32
 // PTX-DAG: atom.global.add.f64
+
+// A full warp combines in five shuffles with constant offsets over all lanes
+// (no loop, no lane mask to compute); only a partial warp loops.
+// WARP: shfl.sync.down.b32 {{.*}}, 16, 31, -1;
+// WARP-NEXT: {{add|max|min|mul|and|or|xor}}
+// WARP: shfl.sync.down.b32 {{.*}}, 8, 31, -1;
+// WARP: shfl.sync.down.b32 {{.*}}, 4, 31, -1;
+// WARP: shfl.sync.down.b32 {{.*}}, 2, 31, -1;
+// WARP: shfl.sync.down.b32 {{.*}}, 1, 31, -1;
 
 // REMARK-DAG: remark: kernel '__omp_offloading_{{.*}}_sums_l{{[0-9]+}}' runs in SPMD mode
 // REMARK-DAG: remark: reduction in '__omp_offloading_{{.*}}_sums_l{{[0-9]+}}.omp_outlined' combined per block before one update of the shared copy
