@@ -158,12 +158,13 @@ COT_ENTRY COT_CONVERGENT void __cot_gpu_parallel(cot_gpu_parallel_fn Fn, void **
 // Every thread of the block runs the team code (openmp-device-spmdize): what
 // only one thread may do runs on thread 0 between __cot_gpu_guard_begin and
 // __cot_gpu_guard_end, and a parallel region starts where the team code
-// meets it, without the control loop.
+// meets it, without the control loop. Every thread runs the team code's
+// control flow alike, so its barriers are the aligned kind.
 
 // A guarded range: the block's threads are done with what came before,
 // then thread 0 alone goes on.
 COT_ENTRY COT_CONVERGENT int32_t __cot_gpu_guard_begin(void) {
-  blockBarrier();
+  alignedBlockBarrier();
   return threadId() == 0;
 }
 
@@ -175,7 +176,9 @@ COT_ENTRY int32_t __cot_gpu_guard_begin_after_barrier(void) {
 }
 
 // The end of a guarded range: everything thread 0 did is visible.
-COT_ENTRY COT_CONVERGENT void __cot_gpu_guard_end(void) { blockBarrier(); }
+COT_ENTRY COT_CONVERGENT void __cot_gpu_guard_end(void) {
+  alignedBlockBarrier();
+}
 
 enum : int32_t { GuardedIdle = 0, GuardedActive = 1, GuardedSerial = 2 };
 
@@ -203,7 +206,7 @@ __cot_gpu_guarded_parallel_begin(int32_t NumThreads) {
   if (NumThreads < 0) {
     if (T == 0)
       TeamState.RegionThreads = resolveNumThreads(0);
-    blockBarrier();
+    alignedBlockBarrier();
     N = TeamState.RegionThreads;
   } else {
     N = regionSize(NumThreads);
@@ -226,7 +229,7 @@ COT_ENTRY COT_CONVERGENT void __cot_gpu_guarded_parallel_end(int32_t Ran) {
     exitSerialized();
   else if (Ran == GuardedActive)
     ThreadState[threadId()] -= 1;
-  blockBarrier();
+  alignedBlockBarrier();
 }
 
 //===-- Bodies of regions that SPMD and guarded team code starts -----------===//

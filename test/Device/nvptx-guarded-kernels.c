@@ -3,9 +3,11 @@
 // barriers and atomics. The kernel runs its team code in every thread with
 // guards (no control loop, no hand-off through the runtime): the team-local
 // data are static shared-memory variables, the region's barrier is
-// bar.sync, the atomic on the team-local counter a shared-memory atomic. A
-// kernel whose team code starts a parallel region through a call keeps the
-// control loop. No CUDA toolkit needed (nvptx-cubins.test assembles PTX).
+// barrier.sync, the guards' barriers the aligned bar.sync (all threads of
+// the block reach them converged), the atomic on the team-local counter a
+// shared-memory atomic. A kernel whose team code starts a parallel region
+// through a call keeps the control loop. No CUDA toolkit needed
+// (nvptx-cubins.test assembles PTX).
 // RUN: rm -rf %t.nocuda && mkdir -p %t.nocuda
 // RUN: %clang -O2 -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda --offload-arch=sm_90 --cuda-path=%t.nocuda -c %s -o %t.o
 // RUN: %clang -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda --offload-arch=sm_90 --cuda-path=%t.nocuda %t.o -shared -o %t.so -save-temps -Rpass=openmp-device -Rpass-missed=openmp-device 2>&1 | FileCheck %s --check-prefix=REMARK
@@ -76,6 +78,7 @@ void through_a_call(int *A) {
 // PTX-DAG: .shared .align {{[0-9]+}} .b8 {{.*}}block_sums_l{{[0-9]+}}{{.*}}[1024];
 // PTX-DAG: atom.shared.add.u32
 // PTX-DAG: barrier.sync 0;
+// PTX-DAG: bar.sync 0;
 // PTX-NOT: __cot_gpu_parallel
 // PTX-NOT: malloc
 // PTX: ret;

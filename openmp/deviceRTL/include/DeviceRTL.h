@@ -206,9 +206,16 @@ COT_INLINE void exitSerialized() {
 }
 
 //===-- Barriers -----------------------------------------------------------===//
-// All barriers are the non-aligned barrier.sync: in generic mode the main
-// thread and the workers of its warp wait at different barrier instructions.
+// The barriers are the non-aligned barrier.sync, except in the team code of
+// guarded kernels: in generic mode the main thread and the workers of its
+// warp wait at different barrier instructions.
 COT_INLINE void blockBarrier() { __nvvm_barrier_sync(0); }
+
+// The aligned bar.sync 0, as CUDA's __syncthreads: only for code that every
+// thread of the block runs at the same instruction with its warp converged
+// (the team code of guarded kernels). ptxas then needs no check for a
+// diverged warp before it.
+COT_INLINE void alignedBlockBarrier() { __syncthreads(); }
 
 // Barrier of the threads 0..N-1 of the current level-1 region, 1 < N, when N
 // is not the block: out of line, so that the common case stays small where
