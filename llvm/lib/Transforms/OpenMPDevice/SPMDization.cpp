@@ -60,6 +60,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 #define DEBUG_TYPE "openmp-device-spmdize"
 
@@ -94,8 +95,9 @@ enum class Execution {
 };
 
 /// Runtime functions team code may call in every thread: queries whose
-/// answer is the same for the whole team outside parallel regions, and
-/// requests the runtime takes from thread 0 only.
+/// answer is the same for the whole team outside parallel regions,
+/// requests the runtime takes from thread 0 only, and the ends of static
+/// loops, which do nothing.
 bool isTeamUniformRuntimeCall(StringRef Name) {
   static const StringLiteral Names[] = {
       "omp_get_team_num",        "omp_get_num_teams",
@@ -112,7 +114,8 @@ bool isTeamUniformRuntimeCall(StringRef Name) {
       "__kmpc_global_thread_num", "__kmpc_push_num_threads",
       "__kmpc_push_proc_bind",   "__kmpc_push_num_teams",
       "__kmpc_push_num_teams_51", "__kmpc_flush",
-      "__kmpc_barrier"};
+      "__kmpc_barrier",          "__kmpc_for_static_fini",
+      "__kmpc_distribute_static_fini"};
   return is_contained(Names, Name);
 }
 
@@ -829,9 +832,94 @@ void TeamCode::dropRedundantBarriers(Function &F) {
   }
 }
 
+/// Instructions a branch that only selects a value may compute on each
+/// side (Clang loads both candidates of `ub > last ? last : ub` there).
+constexpr unsigned MaxSelectedSideInstructions = 4;
+
+/// Whether \p Side, a block between a branch and \p Join, only computes
+/// what may run unconditionally: a few loads of locals, arithmetic.
+bool isSpeculatableSide(BasicBlock &Side, BasicBlock &Join) {
+  return Side.getSingleSuccessor() == &Join &&
+         Side.size() <= MaxSelectedSideInstructions + 1 &&
+         all_of(make_range(Side.begin(), Side.getTerminator()->getIterator()),
+                [](Instruction &I) {
+                  return !isa<PHINode>(I) && isSafeToSpeculativelyExecute(&I);
+                });
+}
+
+/// The block whose conditional branch picks the value of \p Join's phis
+/// through speculatable blocks (an if-then-else or if-then that only
+/// selects), or null.
+BasicBlock *selectingBranchBlock(BasicBlock &Join) {
+  if (!isa<PHINode>(Join.front()) || pred_size(&Join) != 2)
+    return nullptr;
+  BasicBlock *A = *pred_begin(&Join), *B = *std::next(pred_begin(&Join));
+  auto SideOf = [&](BasicBlock *P) -> BasicBlock * {
+    return isSpeculatableSide(*P, Join) ? P->getSinglePredecessor() : nullptr;
+  };
+  BasicBlock *D = nullptr;
+  if (SideOf(A) && SideOf(A) == SideOf(B))
+    D = SideOf(A);
+  else if (SideOf(A) == B || SideOf(B) == A)
+    D = SideOf(A) == B ? B : A;
+  auto *Br = D ? dyn_cast<BranchInst>(D->getTerminator()) : nullptr;
+  if (!Br || !Br->isConditional() || D == &Join ||
+      Br->getSuccessor(0) == Br->getSuccessor(1))
+    return nullptr;
+  return D;
+}
+
+/// Moves the sides of \p D's branch (see selectingBranchBlock) into \p D,
+/// turns the phis of \p Join into selects on the branch's condition and
+/// merges the blocks into one.
+void foldSelectingBranch(BasicBlock &Join, BasicBlock &D) {
+  auto *Br = cast<BranchInst>(D.getTerminator());
+  auto IncomingBlock = [&](unsigned Succ) {
+    BasicBlock *S = Br->getSuccessor(Succ);
+    return S == &Join ? &D : S;
+  };
+  BasicBlock *OnTrue = IncomingBlock(0), *OnFalse = IncomingBlock(1);
+  IRBuilder<> B(&Join, Join.getFirstInsertionPt());
+  for (PHINode &Phi : make_early_inc_range(Join.phis())) {
+    Value *Selected = B.CreateSelect(Br->getCondition(),
+                                     Phi.getIncomingValueForBlock(OnTrue),
+                                     Phi.getIncomingValueForBlock(OnFalse));
+    Selected->takeName(&Phi);
+    Phi.replaceAllUsesWith(Selected);
+    Phi.eraseFromParent();
+  }
+  SmallVector<BasicBlock *, 2> Sides;
+  for (BasicBlock *S : successors(&D))
+    if (S != &Join)
+      Sides.push_back(S);
+  for (BasicBlock *S : Sides)
+    D.splice(Br->getIterator(), S, S->begin(), S->getTerminator()->getIterator());
+  BranchInst::Create(&Join, Br->getIterator());
+  Br->eraseFromParent();
+  for (BasicBlock *S : Sides)
+    S->eraseFromParent();
+  MergeBlockIntoPredecessor(&Join);
+}
+
+/// Folds the branches of \p F that only select a value (Clang's
+/// `ub > last ? last : ub` after a distribute's static init) into selects,
+/// so that the guarded code before and after one is a single range: one
+/// guard, two block barriers, instead of two.
+void foldSelectingBranches(Function &F) {
+  SmallVector<BasicBlock *, 16> Joins;
+  for (BasicBlock &BB : F)
+    if (isa<PHINode>(BB.front()))
+      Joins.push_back(&BB);
+  for (BasicBlock *Join : Joins)
+    if (BasicBlock *D = selectingBranchBlock(*Join))
+      foldSelectingBranch(*Join, *D);
+}
+
 void TeamCode::guard() {
-  for (Function *F : Functions)
+  for (Function *F : Functions) {
     eraseLifetimeMarkers(*F);
+    foldSelectingBranches(*F);
+  }
   for (AllocaInst *A : Shared) {
     LLVM_DEBUG(dbgs() << "team-shared local in " << A->getFunction()->getName()
                       << ": " << *A << "\n");
