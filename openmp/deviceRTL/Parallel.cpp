@@ -198,7 +198,10 @@ static uint32_t regionSize(int32_t NumThreads) {
 // the runtime): thread 0 sizes the region, then a barrier. The threads
 // numbered below the size take part. Returns how the calling thread runs
 // the region: not at all, as one of an active team, or alone (a team of
-// one, which is not an active region).
+// one, which is not an active region). Team code of a guarded kernel runs
+// at level 0 with its state byte 0 in every thread (spmd_init clears it,
+// and only these two functions change it there, a region restoring what
+// it found), so the region's state is stored, not computed from it.
 COT_ENTRY COT_CONVERGENT int32_t
 __cot_gpu_guarded_parallel_begin(int32_t NumThreads) {
   uint32_t T = threadId();
@@ -215,20 +218,14 @@ __cot_gpu_guarded_parallel_begin(int32_t NumThreads) {
     return GuardedIdle;
   // Every thread of the region stores the same size.
   storeRelaxed(COT_TS(RegionThreads), N);
-  if (N == 1) {
-    enterSerialized();
-    return GuardedSerial;
-  }
-  ThreadState[T] += 1;
-  return GuardedActive;
+  ThreadState[T] = N == 1 ? SerialBit | 1 : 1;
+  return N == 1 ? GuardedSerial : GuardedActive;
 }
 
-// The region's closing barrier.
+// The region's closing barrier; the thread is back at level 0.
 COT_ENTRY COT_CONVERGENT void __cot_gpu_guarded_parallel_end(int32_t Ran) {
-  if (Ran == GuardedSerial)
-    exitSerialized();
-  else if (Ran == GuardedActive)
-    ThreadState[threadId()] -= 1;
+  if (Ran != GuardedIdle)
+    ThreadState[threadId()] = 0;
   alignedBlockBarrier();
 }
 

@@ -21,11 +21,20 @@
 ; CHECK-LABEL: define internal void @league.parallel(
 ; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 221,
 ; CHECK-NEXT: %[[FIRST:.*]] = load i64, ptr %lb
-; CHECK: %chunks = add i64 %{{.*}}, 1
+; CHECK-NEXT: %[[STRIDE:.*]] = load i64, ptr %st
 ; CHECK-NEXT: %[[ANY:.*]] = icmp sle i64 %[[FIRST]], %orig.ub
+; One or two chunks need no division.
+; CHECK: %[[STEP:.*]] = call i64 @llvm.umax.i64(i64 %[[STRIDE]], i64 1)
+; CHECK: %chunks.few = select i1 %{{.*}}, i64 1, i64 2
+; CHECK: br i1 %{{.*}}, label %chunks.divide, label %chunk.enter
+; CHECK: chunks.divide:
+; CHECK-NEXT: %[[DIV:.*]] = udiv i64 %{{.*}}, %[[STEP]]
+; CHECK-NEXT: %chunks.many = add i64 %[[DIV]], 1
+; CHECK: chunk.enter:
+; CHECK-NEXT: %chunks = phi i64 [ %chunks.few, %entry ], [ %chunks.many, %chunks.divide ]
 ; CHECK-NEXT: br i1 %[[ANY]], label %chunk.header, label %chunk.exit
 ; CHECK: chunk.header:
-; CHECK-NEXT: %chunk = phi i64 [ 0, %entry ], [ %chunk.next, %tail ]
+; CHECK-NEXT: %chunk = phi i64 [ 0, %chunk.enter ], [ %chunk.next, %tail ]
 ; CHECK-NEXT: %[[LB:.*]] = load i64, ptr %lb
 ; CHECK-NEXT: %[[IN:.*]] = icmp sle i64 %[[LB]], %orig.ub
 ; CHECK-NEXT: call void @llvm.assume(i1 %[[IN]])
@@ -54,7 +63,7 @@
 ; CHECK-LABEL: define internal void @team.parallel(
 ; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 33,
 ; CHECK-NEXT: %[[FIRST:.*]] = load i64, ptr %lb
-; CHECK: %chunks = add i64 %{{.*}}, 1
+; CHECK: %chunks = phi i64 [ %chunks.few, %entry ], [ %chunks.many, %chunks.divide ]
 ; CHECK: %chunk.next = add nuw nsw i64 %chunk, 1
 ; CHECK-NEXT: %[[MORE:.*]] = icmp ult i64 %chunk.next, %chunks
 ; CHECK-LABEL: define internal void @scheduled.parallel(

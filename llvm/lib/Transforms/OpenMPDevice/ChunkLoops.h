@@ -28,7 +28,7 @@ constexpr llvm::StringLiteral ChunkLoopLatch = "cot.chunk-loop";
 /// hands out so that LLVM can unroll it into several loads in flight per
 /// thread, as nvcc does with a CUDA grid-stride loop: the loop is skipped
 /// when the thread's first iteration is past the end, counts its chunks (a
-/// trip count LLVM computes) and assumes in each chunk that its iteration
+/// trip count LLVM computes; one or two without a division) and assumes in each chunk that its iteration
 /// is within the loop, which removes Clang's bound test of each iteration.
 /// Only loops whose per-iteration code has no loop of its own: there the
 /// count's registers buy no unrolling (a matrix product lost an occupancy
