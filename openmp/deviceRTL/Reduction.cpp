@@ -30,7 +30,9 @@
 // thread then combines the result into the shared copy, with Clang's atomic
 // code (2); the others do nothing (0). One atomic, CAS loop or critical
 // section per block instead of one per thread, for every operator and type,
-// user-defined reductions included.
+// user-defined reductions included. Where the lowering knows that the whole
+// block shares the target (SPMD teams code), it calls
+// __cot_gpu_reduce_block, which skips the tests of the thread's state.
 //
 //===----------------------------------------------------------------------===//
 
@@ -291,6 +293,14 @@ COT_ENTRY COT_CONVERGENT int32_t __cot_gpu_reduce(void **Privates,
   if (Team.Threads == 0)
     return reduceMethod();
   combineTeam({Privates, Sizes, NumItems}, Scratch, Combine, Team);
+  return threadId() == 0 ? ReduceAtomic : ReduceNothing;
+}
+
+COT_ENTRY COT_CONVERGENT int32_t
+__cot_gpu_reduce_block(void **Privates, void **Scratch, const uint32_t *Sizes,
+                       int32_t NumItems, cot_gpu_reduce_fn Combine) {
+  combineTeam({Privates, Sizes, NumItems}, Scratch, Combine,
+              {blockSize(), true});
   return threadId() == 0 ? ReduceAtomic : ReduceNothing;
 }
 

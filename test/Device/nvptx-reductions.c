@@ -2,7 +2,8 @@
 // private copies of the threads that share the target (warp shuffles, then
 // shared memory) before one thread runs Clang's atomic code: one atomicrmw,
 // CAS loop or critical section per block, for every operator and type. The
-// teams level of SPMD kernels, parallel regions of generic kernels and of
+// teams level of SPMD kernels (__cot_gpu_reduce_block: the whole block, no
+// test of the thread's state), parallel regions of generic kernels and of
 // `target parallel for` (one team) all take this path; the parallel level of
 // an SPMD kernel with teams combines into each thread's own copy, which the
 // runtime would answer with 1: the call is that constant. No CUDA toolkit
@@ -18,7 +19,7 @@
 #include <complex.h>
 
 // CHECK-LABEL: define internal void @__omp_offloading_{{.*}}_sums_l{{[0-9]+}}.omp_outlined(
-// CHECK: call i32 @__cot_gpu_reduce(ptr %{{.*}}, ptr %{{.*}}, ptr @.cot.red.sizes{{.*}}, i32 4, ptr @{{.*}}reduction_func)
+// CHECK: call i32 @__cot_gpu_reduce_block(ptr %{{.*}}, ptr %{{.*}}, ptr @.cot.red.sizes{{.*}}, i32 4, ptr @{{.*}}reduction_func)
 // CHECK-LABEL: define internal void @__omp_offloading_{{.*}}_sums_l{{[0-9]+}}.omp_outlined.omp_outlined(
 // CHECK-NOT: __cot_gpu_reduce
 // CHECK-NOT: __kmpc_reduce
@@ -45,7 +46,7 @@ double sums(const double *A, int N, long *L, float *F, int *Int) {
 
 // Every other operator, with the atomic code Clang chose for each.
 // CHECK-LABEL: define internal void @__omp_offloading_{{.*}}_others_l{{[0-9]+}}.omp_outlined(
-// CHECK: call i32 @__cot_gpu_reduce(ptr %{{.*}}, ptr %{{.*}}, ptr @.cot.red.sizes{{.*}}, i32 11, ptr @{{.*}}reduction_func)
+// CHECK: call i32 @__cot_gpu_reduce_block(ptr %{{.*}}, ptr %{{.*}}, ptr @.cot.red.sizes{{.*}}, i32 11, ptr @{{.*}}reduction_func)
 // CHECK-DAG: atomicrmw max ptr
 // CHECK-DAG: atomicrmw min ptr
 // CHECK-DAG: atomicrmw and ptr
@@ -87,7 +88,7 @@ int others(const int *A, int N, double *Out) {
 // lock; the plain path adds each part on its own, so the atomic path becomes
 // one atomicrmw fadd per part.
 // CHECK-LABEL: define internal void @__omp_offloading_{{.*}}_complex_sums_l{{[0-9]+}}.omp_outlined(
-// CHECK: call i32 @__cot_gpu_reduce(
+// CHECK: call i32 @__cot_gpu_reduce_block(
 // CHECK-NOT: __atomic_compare_exchange
 // CHECK-DAG: atomicrmw fadd ptr %{{.*}}, float %{{.*}} monotonic
 // CHECK-DAG: atomicrmw fadd ptr %{{.*}}, float %{{.*}} monotonic

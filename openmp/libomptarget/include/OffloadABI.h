@@ -324,10 +324,16 @@ void __cot_gpu_parallel(cot_gpu_parallel_fn Fn, void **Args, int32_t NumArgs,
  * shares), all of them call it together: their copies are combined into
  * thread 0's, which gets 2 (update the shared copy with the atomic code);
  * the others get 0 (nothing to do). Elsewhere it answers as __kmpc_reduce.
- * __cot_gpu_end_reduce ends the blocking form, called by every thread. */
+ * __cot_gpu_reduce_block is the same where the compiler knows that every
+ * thread of the block shares the target (the teams code of an SPMD kernel
+ * with a teams level). __cot_gpu_end_reduce ends the blocking form, called
+ * by every thread. */
 typedef void (*cot_gpu_reduce_fn)(void *Lhs, void *Rhs);
 int32_t __cot_gpu_reduce(void **Privates, void **Scratch, const uint32_t *Sizes,
                          int32_t NumItems, cot_gpu_reduce_fn Combine);
+int32_t __cot_gpu_reduce_block(void **Privates, void **Scratch,
+                               const uint32_t *Sizes, int32_t NumItems,
+                               cot_gpu_reduce_fn Combine);
 void __cot_gpu_end_reduce(void);
 
 /* Calls through function pointers in device code go through this when the

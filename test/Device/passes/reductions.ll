@@ -2,7 +2,9 @@
 ; fixed-size locals goes through __cot_gpu_reduce with a scratch copy of
 ; each and their sizes, inlined for up to 32 bytes, else out of line on
 ; copies of the privates (which then never escape); the blocking form's
-; __kmpc_end_reduce moves to where the cases meet. In a parallel region of
+; __kmpc_end_reduce moves to where the cases meet. The teams code of an
+; SPMD kernel, where the whole block shares the target, calls
+; __cot_gpu_reduce_block instead. In a parallel region of
 ; an SPMD kernel with a teams level (each thread's own shared copy) and in
 ; a generic kernel's team code (its main thread alone) the runtime's answer
 ; is known and replaces the call; a list with a variable-length item keeps
@@ -23,7 +25,7 @@ define void @spmd(ptr %sum, ptr %max) {
 ; CHECK: %max.priv.scratch = alloca i32, align 4
 ; CHECK: store ptr %sum.priv.scratch, ptr
 ; CHECK: store ptr %max.priv.scratch, ptr
-; CHECK: %[[R:.*]] = call i32 @__cot_gpu_reduce(ptr %list, ptr %.cot.red.scratch, ptr @.cot.red.sizes, i32 2, ptr @spmd.reduce) #[[INLINE:[0-9]+]]
+; CHECK: %[[R:.*]] = call i32 @__cot_gpu_reduce_block(ptr %list, ptr %.cot.red.scratch, ptr @.cot.red.sizes, i32 2, ptr @spmd.reduce) #[[INLINE:[0-9]+]]
 ; CHECK-NEXT: switch i32 %[[R]], label %done [
 ; CHECK-NOT: __kmpc_reduce
 ; CHECK: ret void
@@ -168,7 +170,7 @@ define void @complex(ptr %x) {
 }
 
 ; CHECK-LABEL: define internal void @complex.teams(
-; CHECK: %[[R:.*]] = call i32 @__cot_gpu_reduce(
+; CHECK: %[[R:.*]] = call i32 @__cot_gpu_reduce_block(
 ; CHECK-NEXT: switch i32 %[[R]], label %done [
 ; CHECK-NEXT: i32 1, label %case1
 ; CHECK-NEXT: i32 2, label %case1.fieldwise

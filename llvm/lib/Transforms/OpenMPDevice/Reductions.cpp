@@ -44,6 +44,12 @@
 // one atomicrmw: the same result, as the fields do not depend on each
 // other, and no lock.
 //
+// Where the calling function runs only as the teams code of SPMD kernels
+// with a teams level, every thread of the block shares the target and the
+// call is __cot_gpu_reduce_block, which skips the runtime's tests of the
+// thread's state (a warp's twenty-odd instructions of a kernel whose
+// threads run one iteration each).
+//
 // Reductions whose privates are not fixed-size locals (variable-length
 // array sections) or are larger than MaxCombinedBytes keep the runtime's
 // __kmpc_reduce. Where one thread alone updates each target (parallel
@@ -224,13 +230,17 @@ FunctionCallee convergentRuntimeFunction(Module &M, StringRef Name, Type *Ret,
   return Callee;
 }
 
-/// Replaces \p R's call by __cot_gpu_reduce, which it returns.
-CallInst *combinePerBlock(Reduction &R, const DataLayout &DL) {
+/// Replaces \p R's call by __cot_gpu_reduce, or where the whole block is
+/// known to share the target (\p WholeBlock) __cot_gpu_reduce_block, which
+/// it returns.
+CallInst *combinePerBlock(Reduction &R, const DataLayout &DL,
+                          bool WholeBlock) {
   Module &M = *R.Call->getModule();
   IRBuilder<> B(R.Call);
   Type *I32 = B.getInt32Ty(), *Ptr = B.getPtrTy();
-  FunctionCallee Reduce = convergentRuntimeFunction(M, "__cot_gpu_reduce", I32,
-                                                    {Ptr, Ptr, Ptr, I32, Ptr});
+  FunctionCallee Reduce = convergentRuntimeFunction(
+      M, WholeBlock ? "__cot_gpu_reduce_block" : "__cot_gpu_reduce", I32,
+      {Ptr, Ptr, Ptr, I32, Ptr});
   uint64_t Bytes = 0;
   for (AllocaInst *Private : R.Privates)
     Bytes += bytesOf(*Private, DL);
@@ -478,38 +488,56 @@ bool useFieldwiseAtomics(CallInst &Call, ArrayRef<AllocaInst *> Privates,
   return true;
 }
 
-/// Functions whose reductions never have the threads of a block share the
-/// target, so that there is nothing to combine per block, with what
-/// __kmpc_reduce answers there whatever the thread:
-///   1 in functions reached only inside the parallel regions of SPMD
-///     kernels with a teams level (every thread runs the teams code, so a
-///     parallel reduction's shared copy is the thread's own, also in nested
-///     regions, which run serialized);
-///   2 in functions reached only outside the parallel regions of other
-///     kernels (team code: the main thread of a generic block, thread 0 of
-///     a guarded one, alone).
-DenseMap<Function *, int32_t> fixedReduceAnswers(Module &M) {
-  SetVector<Function *> OwnCopy, TeamCode, Shared;
+/// What the reductions of a function do, where every kernel that reaches it
+/// agrees.
+enum class ReduceContext {
+  /// Every thread combines into its own copy: __kmpc_reduce answers 1
+  /// (functions reached only inside the parallel regions of SPMD kernels
+  /// with a teams level: every thread runs the teams code, so a parallel
+  /// reduction's shared copy is the thread's own, also in nested regions,
+  /// which run serialized).
+  OwnCopy,
+  /// One thread alone updates the target: __kmpc_reduce answers 2
+  /// (functions reached only outside the parallel regions of other
+  /// kernels: team code, the main thread of a generic block, thread 0 of a
+  /// guarded one).
+  TeamCode,
+  /// Every thread of the block shares the target and reaches the call
+  /// together (functions reached only outside the parallel regions of SPMD
+  /// kernels with a teams level): __cot_gpu_reduce_block, which need not
+  /// ask the thread's state who shares it.
+  WholeBlock
+};
+
+/// The functions whose reductions have one context in every kernel.
+DenseMap<Function *, ReduceContext> reduceContexts(Module &M) {
+  SetVector<Function *> OwnCopy, TeamCode, WholeBlock, Region;
   for (const KernelReach &KR : kernelReaches(M)) {
     bool TeamsPerThread = KR.K.Mode == KernelMode::SPMD && KR.K.HasTeams;
     SetVector<Function *> InParallel;
     SetVector<Function *> Outside = reachOutsideParallel(KR.K.F, InParallel);
     if (TeamsPerThread) {
-      Shared.set_union(Outside);
+      WholeBlock.set_union(Outside);
       OwnCopy.set_union(InParallel);
     } else {
-      Shared.set_union(InParallel);
+      Region.set_union(InParallel);
       TeamCode.set_union(Outside);
     }
   }
-  DenseMap<Function *, int32_t> Answers;
-  for (Function *F : OwnCopy)
-    if (!Shared.contains(F) && !TeamCode.contains(F))
-      Answers[F] = 1;
-  for (Function *F : TeamCode)
-    if (!Shared.contains(F) && !OwnCopy.contains(F))
-      Answers[F] = 2;
-  return Answers;
+  DenseMap<Function *, ReduceContext> Contexts;
+  auto OnlyIn = [&](Function *F, const SetVector<Function *> &Set) {
+    unsigned In = OwnCopy.contains(F) + TeamCode.contains(F) +
+                  WholeBlock.contains(F) + Region.contains(F);
+    return Set.contains(F) && In == 1;
+  };
+  for (auto [Set, Context] :
+       {std::pair(&OwnCopy, ReduceContext::OwnCopy),
+        std::pair(&TeamCode, ReduceContext::TeamCode),
+        std::pair(&WholeBlock, ReduceContext::WholeBlock)})
+    for (Function *F : *Set)
+      if (OnlyIn(F, *Set))
+        Contexts[F] = Context;
+  return Contexts;
 }
 
 } // namespace
@@ -518,17 +546,23 @@ PreservedAnalyses ReductionsPass::run(Module &M, ModuleAnalysisManager &) {
   if (hasDeviceErrors(M))
     return PreservedAnalyses::all();
   const DataLayout &DL = M.getDataLayout();
-  DenseMap<Function *, int32_t> Fixed = fixedReduceAnswers(M);
+  DenseMap<Function *, ReduceContext> Contexts = reduceContexts(M);
   bool Changed = false;
   for (CallInst *Call : reductionCalls(M)) {
-    if (auto It = Fixed.find(Call->getFunction()); It != Fixed.end()) {
+    auto It = Contexts.find(Call->getFunction());
+    std::optional<ReduceContext> Context;
+    if (It != Contexts.end())
+      Context = It->second;
+    if (Context && Context != ReduceContext::WholeBlock) {
       // The runtime's answer, without its tests of the thread's state in
       // every chunk of a distribute loop.
+      bool Alone = Context == ReduceContext::TeamCode;
       if (Expected<Reduction> R = analyzeReduction(*Call, DL); !R)
         consumeError(R.takeError());
-      else if (It->second == 2)
+      else if (Alone)
         useFieldwiseAtomics(*Call, R->Privates, DL);
-      Call->replaceAllUsesWith(ConstantInt::get(Call->getType(), It->second));
+      Call->replaceAllUsesWith(
+          ConstantInt::get(Call->getType(), Alone ? 2 : 1));
       Call->eraseFromParent();
       ++NumFixedReductions;
       Changed = true;
@@ -544,7 +578,8 @@ PreservedAnalyses ReductionsPass::run(Module &M, ModuleAnalysisManager &) {
       continue;
     }
     remark(*Call, Twine());
-    CallInst *Combined = combinePerBlock(*R, DL);
+    CallInst *Combined =
+        combinePerBlock(*R, DL, Context == ReduceContext::WholeBlock);
     useFieldwiseAtomics(*Combined, R->Privates, DL);
     ++NumBlockReductions;
     Changed = true;
