@@ -1,6 +1,7 @@
 ; openmp-device-league-loops alone: in an SPMD kernel without schedule
 ; clauses, the distribute loop (91) and the thread loop of the parallel
 ; region it starts (33) become one cyclic loop over the league (220, 221),
+; whose distribute level runs once,
 ; also when the teams code pushes a num_threads value (the launch makes the
 ; blocks that size). A generic kernel and the thread loop of a region
 ; another kernel starts too keep their kinds. The chunk loop that
@@ -14,6 +15,10 @@
 
 ; CHECK-LABEL: define internal void @league.teams(
 ; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 220,
+; The league's distribute loop hands out one chunk, the whole range: its
+; chunk loop ends after it.
+; CHECK-NOT: icmp
+; CHECK: br i1 false, label %chunk.header, label %chunk.exit, !cot.chunk-loop
 ; The league's grid-stride loop is counted, so that LLVM can unroll it:
 ; skipped when the thread's first iteration is past the end, each chunk
 ; assumed within the loop, the thread-number reload for static_fini moved
@@ -77,12 +82,25 @@ define void @league() !cot.kernel !10 {
 }
 
 define internal void @league.teams(ptr %gtid, ptr %btid) !cot.kernel !10 {
+entry:
   %last = alloca i32
   %lb = alloca i64
   %ub = alloca i64
   %st = alloca i64
+  %orig.ub = load i64, ptr %ub
   call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 91, ptr %last, ptr %lb, ptr %ub, ptr %st, i64 1, i64 256)
+  br label %chunk.header
+chunk.header:
   call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr null, i32 0, ptr @league.parallel)
+  %stv = load i64, ptr %st
+  %lbv = load i64, ptr %lb
+  %next = add i64 %lbv, %stv
+  store i64 %next, ptr %lb
+  %last.lb = sub i64 %orig.ub, %stv
+  %more = icmp sle i64 %lbv, %last.lb
+  br i1 %more, label %chunk.header, label %chunk.exit, !cot.chunk-loop !20
+chunk.exit:
+  call void @__kmpc_for_static_fini(ptr null, i32 0)
   ret void
 }
 

@@ -8,7 +8,8 @@
 // its static_fini in a loop over the thread's chunks, whose latch branch it
 // marks; openmp-device-league-loops turns the chunk loops of thread loops
 // (the grid-stride loop of an SPMD kernel, a `parallel for` in team code)
-// into counted ones (countIterationChunks). Private to
+// into counted ones (countIterationChunks) and ends the chunk loop of a
+// league's distribute loop after its one chunk (runChunkLoopOnce). Private to
 // llvm/lib/Transforms/OpenMPDevice.
 //
 //===----------------------------------------------------------------------===//
@@ -34,6 +35,13 @@ constexpr llvm::StringLiteral ChunkLoopLatch = "cot.chunk-loop";
 /// count's registers buy no unrolling (a matrix product lost an occupancy
 /// step). Returns whether it changed the loop.
 bool countIterationChunks(llvm::CallBase &Init);
+
+/// Makes the chunk loop around the static loop that \p Init opens run its
+/// first chunk only, for a schedule that hands out one chunk, the whole
+/// range (COT_SCHED_LEAGUE_DISTRIBUTE): its latch's test, whose stride is
+/// the trip count, is one LLVM cannot decide, and its bounds stay live to
+/// the kernel's end. Returns whether it changed the loop.
+bool runChunkLoopOnce(llvm::CallBase &Init);
 
 } // namespace cot
 

@@ -21,7 +21,8 @@
 // original upper bound, turns it into the chunked form without touching the
 // loop body. The latch branch carries `!cot.chunk-loop` (ChunkLoops.h), by
 // which openmp-device-league-loops finds it to count a grid-stride loop's
-// chunks (countIterationChunks, defined here).
+// chunks (countIterationChunks, defined here) and to end a league's
+// distribute loop after its one chunk (runChunkLoopOnce).
 //
 // A distribute loop is made cyclic only when it is the outer loop of a
 // composite `distribute parallel for` (it passes its chunk's bounds to the
@@ -337,6 +338,16 @@ bool countIterationChunks(CallBase &Init) {
   Index->addIncoming(Next, Latch->getParent());
   Value *OldCondition = Latch->getCondition();
   Latch->setCondition(L.CreateICmpULT(Next, Chunks));
+  RecursivelyDeleteTriviallyDeadInstructions(OldCondition);
+  return true;
+}
+
+bool runChunkLoopOnce(CallBase &Init) {
+  BranchInst *Latch = chunkLatch(*Init.getParent());
+  if (!Latch)
+    return false;
+  Value *OldCondition = Latch->getCondition();
+  Latch->setCondition(ConstantInt::getFalse(Init.getContext()));
   RecursivelyDeleteTriviallyDeadInstructions(OldCondition);
   return true;
 }

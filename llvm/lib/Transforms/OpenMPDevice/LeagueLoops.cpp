@@ -20,8 +20,10 @@
 // kind becomes COT_SCHED_LEAGUE_DISTRIBUTE (each team gets the whole range,
 // once) and the kind of the thread loop in the parallel region it starts
 // COT_SCHED_LEAGUE_STATIC (the thread's first iteration, the league's size
-// as stride): after inlining, the distribute level runs once and the thread
-// level is the grid-stride loop. Its chunk loop becomes a counted one
+// as stride): the distribute level runs once (its chunk loop's latch says
+// so: LLVM cannot tell that a stride equal to the trip count ends the loop,
+// and kept the bounds and their 64-bit test to the kernel's end, some 40
+// instructions a warp) and the thread level is the grid-stride loop. Its chunk loop becomes a counted one
 // (ChunkLoops.h) where the per-iteration code has no loop of its own, so
 // that LLVM unrolls it: several loads in flight per thread took 32-bit sums
 // from 45% of the H200's memory bandwidth to CUDA's (1.3x -> 1.0x CUDA's
@@ -134,8 +136,9 @@ LeagueChange makeLeagueLoop(const KernelReach &KR) {
   setKind(Threads.front(), COT_SCHED_LEAGUE_STATIC);
   LLVM_DEBUG(dbgs() << KR.K.F->getName() << ": league loop\n");
   ++NumLeagueKernels;
+  bool DistributeOnce = runChunkLoopOnce(*Distribute.front());
   if (!countIterationChunks(*Threads.front()))
-    return LeagueChange::Kinds;
+    return DistributeOnce ? LeagueChange::KindsAndLoop : LeagueChange::Kinds;
   ++NumCountedLeagueLoops;
   return LeagueChange::KindsAndLoop;
 }
