@@ -1,13 +1,13 @@
 ; openmp-device-league-loops alone: in an SPMD kernel without schedule
 ; clauses, the distribute loop (91) and the thread loop of the parallel
 ; region it starts (33) become one cyclic loop over the league (220, 221),
-; whose distribute level runs once,
 ; also when the teams code pushes a num_threads value (the launch makes the
 ; blocks that size). A generic kernel and the thread loop of a region
 ; another kernel starts too keep their kinds. The chunk loop that
 ; openmp-device-cyclic-schedules put around the league's thread loop
 ; becomes a counted one (ChunkLoops.h) unless the per-iteration code has a
-; loop of its own, and so do the chunk loops of the other cyclic thread
+; loop of its own (then the distribute level's chunk loop is told that it
+; runs once), and so do the chunk loops of the other cyclic thread
 ; loops of default-scheduled kernels (a parallel for in team code), which
 ; keep their kind (33); a kernel with a schedule clause has no chunk loop of
 ; ours to count.
@@ -15,10 +15,9 @@
 
 ; CHECK-LABEL: define internal void @league.teams(
 ; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 220,
-; The league's distribute loop hands out one chunk, the whole range: its
-; chunk loop ends after it.
-; CHECK-NOT: icmp
-; CHECK: br i1 false, label %chunk.header, label %chunk.exit, !cot.chunk-loop
+; Its thread level's chunks are counted: the distribute level's chunk loop
+; keeps its test (openmp-device-league-loops says why).
+; CHECK: br i1 %more, label %chunk.header, label %chunk.exit, !cot.chunk-loop
 ; The league's grid-stride loop is counted, so that LLVM can unroll it:
 ; skipped when the thread's first iteration is past the end, each chunk
 ; assumed within the loop, the thread-number reload for static_fini moved
@@ -56,7 +55,11 @@
 ; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 33,
 ; CHECK-LABEL: define internal void @pushes.teams(
 ; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 220,
-; Per-iteration code with a loop of its own: the chunk loop stays as it is.
+; Per-iteration code with a loop of its own: the thread level's chunk loop
+; stays as it is, and the distribute level's, which hands out one chunk (the
+; whole range), ends after it.
+; CHECK-NOT: icmp
+; CHECK: br i1 false, label %chunk.header, label %chunk.exit, !cot.chunk-loop
 ; CHECK-LABEL: define internal void @pushes.parallel(
 ; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 221,
 ; CHECK-NOT: %chunks
@@ -156,13 +159,26 @@ define void @pushes() !cot.kernel !11 {
 }
 
 define internal void @pushes.teams(ptr %gtid, ptr %btid) !cot.kernel !11 {
+entry:
   %last = alloca i32
   %lb = alloca i64
   %ub = alloca i64
   %st = alloca i64
+  %orig.ub = load i64, ptr %ub
   call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 91, ptr %last, ptr %lb, ptr %ub, ptr %st, i64 1, i64 256)
+  br label %chunk.header
+chunk.header:
   call void @__kmpc_push_num_threads(ptr null, i32 0, i32 64)
   call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr null, i32 0, ptr @pushes.parallel)
+  %stv = load i64, ptr %st
+  %lbv = load i64, ptr %lb
+  %next = add i64 %lbv, %stv
+  store i64 %next, ptr %lb
+  %last.lb = sub i64 %orig.ub, %stv
+  %more = icmp sle i64 %lbv, %last.lb
+  br i1 %more, label %chunk.header, label %chunk.exit, !cot.chunk-loop !20
+chunk.exit:
+  call void @__kmpc_for_static_fini(ptr null, i32 0)
   ret void
 }
 

@@ -8,8 +8,9 @@
 // its static_fini in a loop over the thread's chunks, whose latch branch it
 // marks; openmp-device-league-loops turns the chunk loops of thread loops
 // (the grid-stride loop of an SPMD kernel, a `parallel for` in team code)
-// into counted ones (countIterationChunks) and ends the chunk loop of a
-// league's distribute loop after its one chunk (runChunkLoopOnce). Private to
+// into counted ones (countIterationChunks) or else ends the chunk loop of
+// the league's distribute loop after its one chunk (runChunkLoopOnce).
+// Private to
 // llvm/lib/Transforms/OpenMPDevice.
 //
 //===----------------------------------------------------------------------===//

@@ -20,10 +20,8 @@
 // kind becomes COT_SCHED_LEAGUE_DISTRIBUTE (each team gets the whole range,
 // once) and the kind of the thread loop in the parallel region it starts
 // COT_SCHED_LEAGUE_STATIC (the thread's first iteration, the league's size
-// as stride): the distribute level runs once (its chunk loop's latch says
-// so: LLVM cannot tell that a stride equal to the trip count ends the loop,
-// and kept the bounds and their 64-bit test to the kernel's end, some 40
-// instructions a warp) and the thread level is the grid-stride loop. Its chunk loop becomes a counted one
+// as stride): after inlining, the distribute level runs once and the thread
+// level is the grid-stride loop. Its chunk loop becomes a counted one
 // (ChunkLoops.h) where the per-iteration code has no loop of its own, so
 // that LLVM unrolls it: several loads in flight per thread took 32-bit sums
 // from 45% of the H200's memory bandwidth to CUDA's (1.3x -> 1.0x CUDA's
@@ -31,7 +29,17 @@
 // scheduled kernels (a `parallel for` inside team code, in generic mode or
 // SPMD-ized) keep their kind and are counted the same way: a team's sum
 // over a chunk of a distribute loop ran at a third of the bandwidth with
-// one load in flight per thread. Runs after openmp-device-kernel-modes.
+// one load in flight per thread. Where the league's chunk loop is not
+// counted (per-iteration code with loops of its own), the distribute
+// level's chunk loop is told that it runs once (runChunkLoopOnce): LLVM
+// cannot tell that a stride equal to the trip count ends it, and kept its
+// bounds and 64-bit test to the kernel's end, some 40 instructions a warp
+// (HeCBench maxpool3d, one iteration a thread: 1.16 -> 0.86 ms on the
+// H200). Not where the chunks are counted: there the test costs nothing per
+// iteration, and without the outer loop the stencil3d of bench/ ran 11-14%
+// slower for N >= 384 (the same grid-stride loop in PTX, 1.5x the DRAM
+// reads in ncu; the cause is not known, docs/Design.md).
+// Runs after openmp-device-kernel-modes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,6 +61,8 @@
 
 STATISTIC(NumLeagueKernels, "SPMD kernels whose loop is one league loop");
 STATISTIC(NumCountedLeagueLoops, "League loops whose chunks are counted");
+STATISTIC(NumOnceDistributeLoops,
+          "League loops whose distribute level ends after its one chunk");
 STATISTIC(NumCountedThreadLoops,
           "Other cyclic thread loops whose chunks are counted");
 
@@ -136,10 +146,13 @@ LeagueChange makeLeagueLoop(const KernelReach &KR) {
   setKind(Threads.front(), COT_SCHED_LEAGUE_STATIC);
   LLVM_DEBUG(dbgs() << KR.K.F->getName() << ": league loop\n");
   ++NumLeagueKernels;
-  bool DistributeOnce = runChunkLoopOnce(*Distribute.front());
-  if (!countIterationChunks(*Threads.front()))
-    return DistributeOnce ? LeagueChange::KindsAndLoop : LeagueChange::Kinds;
-  ++NumCountedLeagueLoops;
+  if (countIterationChunks(*Threads.front())) {
+    ++NumCountedLeagueLoops;
+    return LeagueChange::KindsAndLoop;
+  }
+  if (!runChunkLoopOnce(*Distribute.front()))
+    return LeagueChange::Kinds;
+  ++NumOnceDistributeLoops;
   return LeagueChange::KindsAndLoop;
 }
 
