@@ -269,6 +269,9 @@ COT_CONVERGENT COT_INLINE void combineTeam(const ReductionList &Mine,
   }
 }
 
+// Every thread of the block, all of them reaching the reduction together.
+COT_INLINE CombiningTeam wholeBlock() { return {blockSize(), true}; }
+
 // The threads that share the target of a reduction the calling thread
 // reaches, when all of them reach it together: every thread of an SPMD
 // kernel's block at teams level, the threads of an active parallel region
@@ -276,10 +279,19 @@ COT_CONVERGENT COT_INLINE void combineTeam(const ReductionList &Mine,
 COT_INLINE CombiningTeam combiningTeam() {
   bool TeamsPerThread = mode() == ModeSPMD && TeamState.TeamsPerThread;
   if (TeamsPerThread && level() == 0)
-    return {blockSize(), true};
+    return wholeBlock();
   if (!TeamsPerThread && inActiveRegion() && TeamState.RegionThreads > 1)
     return {TeamState.RegionThreads, TeamState.RegionThreads == blockSize()};
   return {0, false};
+}
+
+// Combines the copies of \p Team's threads into thread 0's, which then
+// updates the shared copy with Clang's atomic code.
+COT_INLINE int32_t reduceIn(const CombiningTeam &Team, void **Privates,
+                            void **Scratch, const uint32_t *Sizes,
+                            int32_t NumItems, cot_gpu_reduce_fn Combine) {
+  combineTeam({Privates, Sizes, NumItems}, Scratch, Combine, Team);
+  return threadId() == 0 ? ReduceAtomic : ReduceNothing;
 }
 
 } // namespace
@@ -292,16 +304,13 @@ COT_ENTRY COT_CONVERGENT int32_t __cot_gpu_reduce(void **Privates,
   CombiningTeam Team = combiningTeam();
   if (Team.Threads == 0)
     return reduceMethod();
-  combineTeam({Privates, Sizes, NumItems}, Scratch, Combine, Team);
-  return threadId() == 0 ? ReduceAtomic : ReduceNothing;
+  return reduceIn(Team, Privates, Scratch, Sizes, NumItems, Combine);
 }
 
 COT_ENTRY COT_CONVERGENT int32_t
 __cot_gpu_reduce_block(void **Privates, void **Scratch, const uint32_t *Sizes,
                        int32_t NumItems, cot_gpu_reduce_fn Combine) {
-  combineTeam({Privates, Sizes, NumItems}, Scratch, Combine,
-              {blockSize(), true});
-  return threadId() == 0 ? ReduceAtomic : ReduceNothing;
+  return reduceIn(wholeBlock(), Privates, Scratch, Sizes, NumItems, Combine);
 }
 
 COT_ENTRY COT_CONVERGENT void __cot_gpu_end_reduce(void) { teamBarrier(); }

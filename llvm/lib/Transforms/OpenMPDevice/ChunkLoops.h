@@ -10,8 +10,7 @@
 // (the grid-stride loop of an SPMD kernel, a `parallel for` in team code)
 // into counted ones (countIterationChunks) or else ends the chunk loop of
 // the league's distribute loop after its one chunk (runChunkLoopOnce).
-// Private to
-// llvm/lib/Transforms/OpenMPDevice.
+// Private to llvm/lib/Transforms/OpenMPDevice.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,8 +29,9 @@ constexpr llvm::StringLiteral ChunkLoopLatch = "cot.chunk-loop";
 /// hands out so that LLVM can unroll it into several loads in flight per
 /// thread, as nvcc does with a CUDA grid-stride loop: the loop is skipped
 /// when the thread's first iteration is past the end, counts its chunks (a
-/// trip count LLVM computes; one or two without a division) and assumes in each chunk that its iteration
-/// is within the loop, which removes Clang's bound test of each iteration.
+/// trip count LLVM computes; one or two without a division) and assumes in
+/// each chunk that its iteration is within the loop, which removes Clang's
+/// bound test of each iteration.
 /// Only loops whose per-iteration code has no loop of its own: there the
 /// count's registers buy no unrolling (a matrix product lost an occupancy
 /// step). Returns whether it changed the loop.

@@ -220,6 +220,14 @@ BranchInst *chunkLatch(BasicBlock &Preheader) {
   return nullptr;
 }
 
+/// Gives a chunk loop's \p Latch the condition \p Condition, deleting the
+/// old one's computation.
+void setLatchCondition(BranchInst &Latch, Value *Condition) {
+  Value *OldCondition = Latch.getCondition();
+  Latch.setCondition(Condition);
+  RecursivelyDeleteTriviallyDeadInstructions(OldCondition);
+}
+
 /// The compare in the condition of a chunk loop's \p Latch, `current <=
 /// upper - stride` (for unsigned loops under `select(upper >= stride, ...,
 /// false)`), and the upper bound it compares with.
@@ -336,9 +344,7 @@ bool countIterationChunks(CallBase &Init) {
                             /*HasNUW=*/true, /*HasNSW=*/true);
   Index->addIncoming(L.getInt64(0), Enter->getParent());
   Index->addIncoming(Next, Latch->getParent());
-  Value *OldCondition = Latch->getCondition();
-  Latch->setCondition(L.CreateICmpULT(Next, Chunks));
-  RecursivelyDeleteTriviallyDeadInstructions(OldCondition);
+  setLatchCondition(*Latch, L.CreateICmpULT(Next, Chunks));
   return true;
 }
 
@@ -346,9 +352,7 @@ bool runChunkLoopOnce(CallBase &Init) {
   BranchInst *Latch = chunkLatch(*Init.getParent());
   if (!Latch)
     return false;
-  Value *OldCondition = Latch->getCondition();
-  Latch->setCondition(ConstantInt::getFalse(Init.getContext()));
-  RecursivelyDeleteTriviallyDeadInstructions(OldCondition);
+  setLatchCondition(*Latch, ConstantInt::getFalse(Init.getContext()));
   return true;
 }
 
