@@ -14,6 +14,7 @@
 // RUN: llvm-dis %t.so-device-nvptx-lowered.bc -o - | FileCheck %s
 // RUN: FileCheck %s --check-prefix=PTX < %t.so-device-nvptx-ptx.ptx
 // RUN: FileCheck %s --check-prefix=WARP < %t.so-device-nvptx-ptx.ptx
+// RUN: FileCheck %s --check-prefix=CAS < %t.so-device-nvptx-ptx.ptx
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 
 #include <complex.h>
@@ -106,6 +107,30 @@ double complex_sums(const double *A, int N) {
     CD += A[K] - 1.0 * I;
   }
   return crealf(CF) + cimagf(CF) + creal(CD) + cimag(CD);
+}
+
+// Float min and max have no atomic: each block's CAS loop ends without the
+// compare-and-swap when its value changes nothing (most blocks of a min).
+// CAS-LABEL: .entry __omp_offloading_{{.*}}_float_extrema_l{{[0-9]+}}(
+// CAS: ld.volatile.global.u32 %r[[OLD:[0-9]+]],
+// CAS: setp.eq.s32 %p[[SAME:[0-9]+]], %r[[NEW:[0-9]+]], %r[[OLD]];
+// CAS-NEXT: @%p[[SAME]] bra
+// CAS-NEXT: atom.global.cas.b32 %r{{[0-9]+}}, [%rd{{[0-9]+}}], %r[[OLD]], %r[[NEW]];
+// CAS: ld.volatile.global.u32 %r[[OLD:[0-9]+]],
+// CAS: setp.eq.s32 %p[[SAME:[0-9]+]], %r[[NEW:[0-9]+]], %r[[OLD]];
+// CAS-NEXT: @%p[[SAME]] bra
+// CAS-NEXT: atom.global.cas.b32 %r{{[0-9]+}}, [%rd{{[0-9]+}}], %r[[OLD]], %r[[NEW]];
+// CAS-NOT: atom.global.cas
+// CAS: ret;
+float float_extrema(const float *A, int N) {
+  float Lo = 1e30f, Hi = -1e30f;
+#pragma omp target teams distribute parallel for map(to : A[0:N])              \
+    reduction(min : Lo) reduction(max : Hi)
+  for (int K = 0; K < N; ++K) {
+    Lo = A[K] < Lo ? A[K] : Lo;
+    Hi = A[K] > Hi ? A[K] : Hi;
+  }
+  return Hi - Lo;
 }
 
 // One team: the block's threads share the mapped variable.

@@ -349,7 +349,8 @@ static void versionNestedLoops() {
 /// (before the optimizer's unroller) openmp-device-exact-trip-counts and
 /// then LLVM's LoopVersioningLICM followed by LICM, and
 /// openmp-device-kernel-traffic where the optimization pipeline starts
-/// (after inlining, before loops are vectorized and unrolled).
+/// (after inlining, before loops are vectorized and unrolled), and
+/// openmp-device-unchanged-cas at its end.
 ///
 /// LoopVersioningLICM: OpenMP ports of CUDA kernels drop CUDA's
 /// __restrict__, so a loop that updates p[j], m[j] and v[j] in place loads
@@ -385,6 +386,11 @@ void registerNVPTXPasses(PassBuilder &PB, const NVPTXImageOptions &Opts,
         // holding them: nothing to see.
         if (Level != OptimizationLevel::O0)
           MPM.addPass(KernelTrafficPass());
+      });
+  PB.registerOptimizerLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(
+            createModuleToFunctionPassAdaptor(UnchangedCompareExchangePass()));
       });
   PB.registerPipelineParsingCallback(
       [&](StringRef Name, ModulePassManager &MPM,

@@ -43,6 +43,8 @@
 // openmp-device-popcount-loops (loop: bit-clearing loops become
 // llvm.ctpop, among O3's late loop optimizations),
 // openmp-device-private-atomics (function),
+// openmp-device-unchanged-cas (function: compare-and-swap update loops end
+// where the update changes nothing),
 // openmp-device-kernel-traffic (an analysis for the launch model, before
 // vectorization; KernelTraffic.h), openmp-device-math-intrinsics (without
 // libdevice) and openmp-device-check-externs. The host device runs
