@@ -1,7 +1,9 @@
 // The launch model's analysis (openmp-device-kernel-traffic) on the kernels
 // the optimizing NVPTX device link forms: each kernel's class and traffic
 // per iteration of its distributed loop, as -Rpass-analysis shows them and
-// as the image's kernel table carries them (kept by -save-temps). At -O0
+// as the image's kernel table carries them (kept by -save-temps), and
+// whether a loop accumulates streaming loads (dot, matmul's inner product,
+// the key hash; the device link's register budget). At -O0
 // kernels call the region instead of holding it: no analysis, no table.
 // RUN: rm -rf %t && mkdir -p %t/nocuda
 // RUN: %clang -O2 -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda --offload-arch=sm_90 --cuda-path=%t/nocuda -Rpass-analysis=openmp-device %s -shared -o %t/k.so -save-temps 2>&1 | FileCheck %s
@@ -33,7 +35,7 @@ void spmv(const int *rowptr, const int *col, const double *val,
 }
 
 // The teams reduction's one atomic per block.
-// CHECK-DAG: remark: kernel '{{.*}}dot_l[[@LINE+3]]' is streaming: per iteration 16 B coalesced, {{.*}}, atomics [-Rpass-analysis=openmp-device]
+// CHECK-DAG: remark: kernel '{{.*}}dot_l[[@LINE+3]]' is streaming: per iteration 16 B coalesced, {{.*}}, atomics, loads accumulated in a loop [-Rpass-analysis=openmp-device]
 double dot(const double *a, const double *b, int n) {
   double sum = 0;
 #pragma omp target teams distribute parallel for reduction(+ : sum) map(to : a[0:n], b[0:n]) map(tofrom : sum)
@@ -63,7 +65,7 @@ void mirror(double *a, const double *b, long n) {
 }
 
 // A's row is the same for neighbouring threads, B's column coalesces.
-// CHECK-DAG: remark: kernel '{{.*}}matmul_l[[@LINE+2]]' is streaming: per iteration 68 B coalesced, 0 B uncoalesced, 0 B indirect, 64 B uniform, 32 operations, 0 thread streams [-Rpass-analysis=openmp-device]
+// CHECK-DAG: remark: kernel '{{.*}}matmul_l[[@LINE+2]]' is streaming: per iteration 68 B coalesced, 0 B uncoalesced, 0 B indirect, 64 B uniform, 32 operations, 0 thread streams, loads accumulated in a loop [-Rpass-analysis=openmp-device]
 void matmul(const float *A, const float *B, float *C, int n) {
 #pragma omp target teams distribute parallel for collapse(2) map(to : A[0:n * n], B[0:n * n]) map(from : C[0:n * n])
   for (int i = 0; i < n; i++)
@@ -78,7 +80,7 @@ void matmul(const float *A, const float *B, float *C, int n) {
 // A 64-byte key per thread, hashed 12 bytes a round (HeCBench's
 // jenkins-hash): a thread stream, but neighbouring keys are half a line
 // apart, so a thread holds 64 bytes of L1.
-// CHECK-DAG: remark: kernel '{{.*}}keys_l[[@LINE+3]]' is thread-stretches: {{.*}} 1 thread streams holding 64 B of L1 a thread [-Rpass-analysis=openmp-device]
+// CHECK-DAG: remark: kernel '{{.*}}keys_l[[@LINE+3]]' is thread-stretches: {{.*}} 1 thread streams holding 64 B of L1 a thread, loads accumulated in a loop [-Rpass-analysis=openmp-device]
 void keys(const unsigned *key, const unsigned *len, unsigned *out,
           unsigned long n) {
 #pragma omp target teams distribute parallel for map(to : key[0:n * 16], len[0:n]) map(from : out[0:n])

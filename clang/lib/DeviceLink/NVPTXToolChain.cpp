@@ -19,13 +19,16 @@
 // emits PTX for the oldest of the target's architectures; ptxas, when a
 // CUDA toolkit is there, adds a cubin for each (the architectures and the
 // toolkit come from the driver's OffloadToolChain, so that the image has
-// the steps the action graph shows); the kernel table (OffloadABI.h)
+// the steps the action graph shows), again with a register limit on the
+// kernels that accumulate loads where ptxas packed them into 32 registers
+// (RegisterBudget.h); the kernel table (OffloadABI.h)
 // carries what openmp-device-kernel-traffic found about each kernel to the
 // CUDA plugin's launch model. -S writes the PTX alone.
 //
 //===----------------------------------------------------------------------===//
 
 #include "DeviceToolChain.h"
+#include "RegisterBudget.h"
 #include "OpenMPDevice/Diagnostics.h"
 #include "OpenMPDevice/KernelTraffic.h"
 #include "OpenMPDevice/NVPTX.h"
@@ -427,6 +430,27 @@ struct Part {
   std::string Bytes;
 };
 
+/// Runs ptxas -v (\p Args) with its report in a file: the registers of
+/// each kernel go to \p Registers, the report's other lines (warnings,
+/// errors) to the user.
+Error assembleCountingRegisters(ArrayRef<StringRef> Args,
+                                const NVPTXImageOptions &Opts,
+                                TempFiles &Temps,
+                                StringMap<unsigned> &Registers) {
+  Expected<std::string> ReportFile = Temps.create("device-ptxas-report", "txt");
+  if (!ReportFile)
+    return ReportFile.takeError();
+  Error Failed = runCommand(Args, Opts.Verbose, *ReportFile);
+  auto Report = MemoryBuffer::getFile(*ReportFile);
+  if (!Report) {
+    consumeError(std::move(Failed));
+    return createFileError(*ReportFile, Report.getError());
+  }
+  errs() << ptxasMessages((*Report)->getBuffer());
+  Registers = ptxasRegisters((*Report)->getBuffer());
+  return Failed;
+}
+
 /// Runs ptxas on \p PTXFile for \p Arch into \p Cubin. Optimized PTX is
 /// assembled as a whole program. Unoptimized PTX calls the device runtime
 /// and the region's functions instead of inlining them, and ptxas's
@@ -434,9 +458,11 @@ struct Part {
 /// number of kernels (1000 target regions: 290 s and 2.3 GB); it is
 /// assembled as relocatable code (ptxas -c, 12 s) and linked with nvlink
 /// where the toolkit has it.
+/// With \p Registers (optimized PTX only), ptxas -v's count of each
+/// kernel's registers goes there, and its other messages to the user.
 Error assembleCubin(StringRef Ptxas, StringRef PTXFile, StringRef Arch,
                     StringRef Cubin, const NVPTXImageOptions &Opts,
-                    TempFiles &Temps) {
+                    TempFiles &Temps, StringMap<unsigned> *Registers) {
   std::string ArchFlag = ("-arch=" + Arch).str();
   // ptxas optimizes at every level, as nvcc has it unless asked for device
   // debugging: upstream Clang's ptxas -O0 without -O made unoptimized
@@ -445,6 +471,10 @@ Error assembleCubin(StringRef Ptxas, StringRef PTXFile, StringRef Arch,
   StringRef Level = "-O3";
   std::optional<std::string> Nvlink =
       Opts.Optimize ? std::nullopt : findCudaFile(Opts.CudaPath, "bin/nvlink");
+  if (!Nvlink && Registers)
+    return assembleCountingRegisters(
+        {Ptxas, ArchFlag, Level, "-v", PTXFile, "-o", Cubin}, Opts, Temps,
+        *Registers);
   if (!Nvlink)
     return runCommand({Ptxas, ArchFlag, Level, PTXFile, "-o", Cubin},
                       Opts.Verbose);
@@ -461,10 +491,12 @@ Error assembleCubin(StringRef Ptxas, StringRef PTXFile, StringRef Arch,
 }
 
 /// Assembles the PTX file with ptxas for each cubin arch (none without a
-/// toolkit).
+/// toolkit). With \p Registers, the first arch's registers of each kernel
+/// go there.
 Expected<std::vector<Part>> assembleCubins(StringRef PTXFile,
                                            const NVPTXImageOptions &Opts,
-                                           TempFiles &Temps) {
+                                           TempFiles &Temps,
+                                           StringMap<unsigned> *Registers) {
   std::vector<Part> Cubins;
   std::optional<std::string> Ptxas = findCudaFile(Opts.CudaPath, "bin/ptxas");
   if (!Ptxas)
@@ -473,7 +505,8 @@ Expected<std::vector<Part>> assembleCubins(StringRef PTXFile,
     Expected<std::string> Cubin = Temps.create("device-" + Arch, "cubin");
     if (!Cubin)
       return Cubin.takeError();
-    if (Error E = assembleCubin(*Ptxas, PTXFile, Arch, *Cubin, Opts, Temps))
+    if (Error E = assembleCubin(*Ptxas, PTXFile, Arch, *Cubin, Opts, Temps,
+                                Cubins.empty() ? Registers : nullptr))
       return std::move(E);
     auto Bytes = MemoryBuffer::getFile(*Cubin);
     if (!Bytes)
@@ -562,6 +595,40 @@ Expected<std::string> lowerToPTX(Module &M, const NVPTXImageOptions &Opts,
   return emitPTX(M, **TM);
 }
 
+/// Writes \p PTX to the temporary file \p Name and assembles it.
+Expected<std::vector<Part>> assemblePTX(StringRef PTX, StringRef Name,
+                                        const NVPTXImageOptions &Opts,
+                                        TempFiles &Temps,
+                                        StringMap<unsigned> *Registers) {
+  Expected<std::string> PTXFile = Temps.create(Name, "ptx");
+  if (!PTXFile)
+    return PTXFile.takeError();
+  if (Error E = writeFile(*PTXFile, PTX))
+    return std::move(E);
+  return assembleCubins(*PTXFile, Opts, Temps, Registers);
+}
+
+/// Assembles \p PTX, and again with a register limit on the kernels of \p M
+/// that accumulate loads where ptxas packed them into few registers
+/// (RegisterBudget.h); \p PTX is then the limited PTX, which the image
+/// carries for the JIT as well.
+Expected<std::vector<Part>>
+assembleWithRegisterBudget(const Module &M, std::string &PTX,
+                           const NVPTXImageOptions &Opts, TempFiles &Temps) {
+  StringSet<> Accumulating = loadAccumulatingKernels(M);
+  StringMap<unsigned> Registers;
+  Expected<std::vector<Part>> Cubins =
+      assemblePTX(PTX, "device-nvptx-ptx", Opts, Temps,
+                  Accumulating.empty() ? nullptr : &Registers);
+  if (!Cubins)
+    return Cubins.takeError();
+  StringSet<> Packed = packedKernels(Accumulating, Registers);
+  if (Packed.empty())
+    return Cubins;
+  PTX = limitRegisters(PTX, Packed, AccumulatingRegisters);
+  return assemblePTX(PTX, "device-nvptx-ptx-limited", Opts, Temps, nullptr);
+}
+
 /// Builds an nvptx64 image (OffloadABI.h's container of PTX and cubins) from
 /// a linked device module.
 Expected<std::string> buildNVPTXImage(Module &M, const NVPTXImageOptions &Opts,
@@ -572,13 +639,8 @@ Expected<std::string> buildNVPTXImage(Module &M, const NVPTXImageOptions &Opts,
   // ptxas reads the PTX from a file, which -save-temps keeps.
   std::vector<Part> Cubins;
   if (Temps.keeping() || !Opts.CubinArchs.empty()) {
-    Expected<std::string> PTXFile = Temps.create("device-nvptx-ptx", "ptx");
-    if (!PTXFile)
-      return PTXFile.takeError();
-    if (Error E = writeFile(*PTXFile, *PTX))
-      return std::move(E);
     Expected<std::vector<Part>> Assembled =
-        assembleCubins(*PTXFile, Opts, Temps);
+        assembleWithRegisterBudget(M, *PTX, Opts, Temps);
     if (!Assembled)
       return Assembled.takeError();
     Cubins = std::move(*Assembled);

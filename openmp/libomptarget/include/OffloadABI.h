@@ -246,7 +246,13 @@ enum {
    * from its own index (a stencil: u[i-1], u[i], u[i+n]), so neighbouring
    * iterations read the same lines: the grid should sweep memory as one
    * front, while those lines are still in L2. */
-  COT_KERNEL_NEIGHBOUR_REUSE = 0x4
+  COT_KERNEL_NEIGHBOUR_REUSE = 0x4,
+  /* A loop carries a value that its loads feed (a reduction's partial
+   * result, a dot product): each of a thread's iterations can have its loads
+   * in flight at once, given the registers to hold them. The device link
+   * gives such a kernel 40 registers where ptxas packed it into 32 or fewer
+   * (docs/Design.md, "Registers"). */
+  COT_KERNEL_LOAD_ACCUMULATION = 0x8
 };
 
 /* Counts are per iteration of the kernel's distributed loop (a thread's

@@ -3,8 +3,11 @@
 ; uniform B, operations, thread streams, L1 B a thread's streams hold}` per
 ; iteration of its distributed
 ; loop (the loop that starts or steps by the thread/block/grid geometry),
-; and a remark says the same. The kernels are grid-stride loops as the
-; device runtime's schedules become after inlining.
+; and a remark says the same. Flag 8 (COT_KERNEL_LOAD_ACCUMULATION): a loop
+; carries a value its streaming loads feed (rows, records and matmul's
+; inner sums; not spmv's, whose loads go through the row pointers, nor the
+; gather's). The kernels are grid-stride loops as the device runtime's
+; schedules become after inlining.
 ; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-kernel-traffic -S %s | FileCheck %s
 ; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-kernel-traffic -pass-remarks-analysis=openmp-device -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
 
@@ -400,9 +403,9 @@ declare double @llvm.fmuladd.f64(double, double, double)
 ; CHECK-DAG: ![[TRIAD]] = !{!"streaming", i32 0, i32 24, i32 0, i32 0, i32 0, i32 2, i32 0, i32 0}
 ; CHECK-DAG: ![[STENCIL]] = !{!"streaming", i32 4, i32 24, i32 0, i32 0, i32 0, i32 1, i32 0, i32 0}
 ; CHECK-DAG: ![[SPMV]] = !{!"thread-stretches", i32 6, i32 16, i32 192, i32 128, i32 0, i32 32, i32 2, i32 256}
-; CHECK-DAG: ![[ROWS]] = !{!"thread-stretches", i32 2, i32 8, i32 128, i32 0, i32 0, i32 32, i32 1, i32 128}
-; CHECK-DAG: ![[RECORDS]] = !{!"thread-stretches", i32 2, i32 4, i32 64, i32 0, i32 0, i32 32, i32 1, i32 64}
-; CHECK-DAG: ![[MATMUL]] = !{!"streaming", i32 2, i32 520, i32 0, i32 0, i32 512, i32 128, i32 0, i32 0}
+; CHECK-DAG: ![[ROWS]] = !{!"thread-stretches", i32 10, i32 8, i32 128, i32 0, i32 0, i32 32, i32 1, i32 128}
+; CHECK-DAG: ![[RECORDS]] = !{!"thread-stretches", i32 10, i32 4, i32 64, i32 0, i32 0, i32 32, i32 1, i32 64}
+; CHECK-DAG: ![[MATMUL]] = !{!"streaming", i32 10, i32 520, i32 0, i32 0, i32 512, i32 128, i32 0, i32 0}
 ; CHECK-DAG: ![[GATHER]] = !{!"gather", i32 0, i32 12, i32 0, i32 16, i32 0, i32 1, i32 0, i32 0}
 ; CHECK-DAG: ![[COMPUTE]] = !{!"compute", i32 0, i32 16, i32 0, i32 0, i32 0, i32 128, i32 0, i32 0}
 ; CHECK-DAG: ![[SUM]] = !{!"streaming", i32 1, i32 8, i32 0, i32 0, i32 8, i32 0, i32 0, i32 0}

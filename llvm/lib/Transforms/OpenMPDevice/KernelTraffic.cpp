@@ -691,6 +691,59 @@ double dataArithmetic(Function &F, ScalarEvolution &SE,
   return Ops;
 }
 
+/// Whether \p Load streams through global memory: its address moves with
+/// the lane (by a constant or lane-uniform amount), not with loaded data
+/// (a table lookup such as the argument reduction of libdevice's sinf) and
+/// not the same in every lane.
+bool streamsFromThreads(LoadInst &Load, ScalarEvolution &SE,
+                        LaneStrides &Lanes) {
+  if (!isGlobalMemory(Load.getPointerOperand()))
+    return false;
+  LaneStride Lane = Lanes.ofSCEV(SE.getSCEV(Load.getPointerOperand()), 0);
+  return Lane.Kind == LaneStride::Constant ||
+         Lane.Kind == LaneStride::Symbolic;
+}
+
+/// Whether \p V, computed in \p L, depends on a streaming load in \p L
+/// through the loop body's own arithmetic (not through the loop's other
+/// phis).
+bool fedByLoads(Value *V, const Loop &L, ScalarEvolution &SE,
+                LaneStrides &Lanes) {
+  SmallVector<Value *, 16> Work = {V};
+  SmallPtrSet<Value *, 16> Seen;
+  while (!Work.empty()) {
+    auto *I = dyn_cast<Instruction>(Work.pop_back_val());
+    if (!I || !L.contains(I) || !Seen.insert(I).second)
+      continue;
+    if (auto *Load = dyn_cast<LoadInst>(I))
+      if (streamsFromThreads(*Load, SE, Lanes))
+        return true;
+    if (isa<PHINode>(I) && I->getParent() == L.getHeader())
+      continue;
+    append_range(Work, I->operands());
+  }
+  return false;
+}
+
+/// Whether a loop carries a value that its streaming loads feed: a header
+/// phi of integer or floating-point type, not an induction, whose value
+/// from the latch comes from the loop's loads (x += a[i],
+/// x = a[i] < x ? a[i] : x).
+bool accumulatesLoads(LoopInfo &LI, ScalarEvolution &SE, LaneStrides &Lanes) {
+  for (const Loop *L : LI.getLoopsInPreorder()) {
+    BasicBlock *Latch = L->getLoopLatch();
+    if (!Latch)
+      continue;
+    for (PHINode &Phi : L->getHeader()->phis())
+      if ((Phi.getType()->isIntegerTy() ||
+           Phi.getType()->isFloatingPointTy()) &&
+          !isInduction(&Phi, SE) &&
+          fedByLoads(Phi.getIncomingValueForBlock(Latch), *L, SE, Lanes))
+        return true;
+  }
+  return false;
+}
+
 uint32_t saturate(double X) {
   return X >= double(UINT32_MAX) ? UINT32_MAX : uint32_t(std::lround(X));
 }
@@ -731,7 +784,8 @@ KernelTraffic analyzeKernel(Function &F, LoopInfo &LI, ScalarEvolution &SE) {
   K.Class = classify(T);
   K.Flags = (T.Atomics ? COT_KERNEL_ATOMICS : 0) |
             (T.InnerLoops ? COT_KERNEL_INNER_LOOPS : 0) |
-            (T.NeighbourReuse ? COT_KERNEL_NEIGHBOUR_REUSE : 0);
+            (T.NeighbourReuse ? COT_KERNEL_NEIGHBOUR_REUSE : 0) |
+            (accumulatesLoads(LI, SE, Lanes) ? COT_KERNEL_LOAD_ACCUMULATION : 0);
   K.CoalescedBytes = saturate(T.Coalesced);
   K.UncoalescedBytes = saturate(T.Uncoalesced);
   K.IndirectBytes = saturate(T.Indirect);
@@ -758,7 +812,10 @@ void remarkTraffic(Function &F, const KernelTraffic &K) {
                                : std::string())
            << ((K.Flags & COT_KERNEL_ATOMICS) ? ", atomics" : "")
            << ((K.Flags & COT_KERNEL_NEIGHBOUR_REUSE) ? ", neighbour reuse"
-                                                      : "");
+                                                      : "")
+           << ((K.Flags & COT_KERNEL_LOAD_ACCUMULATION)
+                   ? ", loads accumulated in a loop"
+                   : "");
   });
 }
 
