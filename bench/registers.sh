@@ -8,7 +8,8 @@
 #   triad cuda triad:14
 # a kernel as "name:registers", plus "+Nspill" when it spills (bytes of
 # spill stores); OpenMP kernels are named by the function and line of their
-# target construct, CUDA kernels by their demangled name. Then
+# target construct (as the image has them: with the device link's register
+# limits), CUDA kernels by their demangled name. Then
 # "max openmp/cuda" per program: the largest register count of each side.
 # bench/build.sh writes this to OUT_DIR/REGISTERS and run.sh prints it.
 set -uo pipefail
@@ -41,11 +42,23 @@ kernels() {
 # The largest register count of the "kernel:regs[+Nspill]" list on stdin.
 max() { tr ' ' '\n' | sed -n 's/.*:\([0-9]*\).*/\1/p' | sort -n | tail -n 1; }
 
+# The PTX of NAME's image: the device link's, with the register limits of
+# its register budget where it set any (-save-temps keeps both files).
+image_ptx() {
+  local n=$1
+  (cd "$TMP" && "$BUILD/bin/clang" -O3 -fopenmp \
+     -fopenmp-targets=nvptx64-nvidia-cuda --offload-arch="$ARCH" \
+     "$BENCH/$n.c" -o "$n" -lm -latomic -save-temps > /dev/null 2>&1) || return 1
+  if [ -f "$TMP/$n-device-nvptx-ptx-limited.ptx" ]; then
+    echo "$TMP/$n-device-nvptx-ptx-limited.ptx"
+  else
+    echo "$TMP/$n-device-nvptx-ptx.ptx"
+  fi
+}
+
 for n in $NAMES; do
-  omp=$("$BUILD/bin/clang" -O3 -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda \
-          --offload-arch="$ARCH" --offload-device-only -S "$BENCH/$n.c" \
-          -o "$TMP/$n.ptx" 2>&1 &&
-        "$PTXAS" -v -arch="$ARCH" "$TMP/$n.ptx" -o /dev/null 2>&1 | kernels)
+  omp=$(ptx=$(image_ptx "$n") &&
+        "$PTXAS" -v -arch="$ARCH" "$ptx" -o /dev/null 2>&1 | kernels)
   cuda=$("$NVCC" -O3 -arch="$ARCH" --resource-usage -c "$BENCH/$n.cu" \
            -o "$TMP/$n.o" 2>&1 | kernels)
   echo "$n openmp ${omp:-FAILED}"

@@ -1,8 +1,9 @@
 // The register budget of the NVPTX device link: openmp-device-kernel-traffic
 // flags kernels whose loops accumulate streaming loads (a min reduction, a
 // row's dot product), and where ptxas packs such a kernel into 32 registers
-// or fewer (row_sums), the link assembles it again with `.maxnreg 40`, in
-// the cubin and in the PTX the image carries. Kernels without such a loop
+// or fewer (row_sums), the link assembles it again with `.maxnreg 40` on
+// that kernel's entry (after its parameters, before its other directives),
+// in the cubin and in the PTX the image carries. Kernels without such a loop
 // (an update of each element, a table lookup in a loop) keep ptxas's
 // choice.
 // REQUIRES: ptxas
@@ -24,6 +25,7 @@
 // ROWS: .entry __omp_offloading_{{.*}}_row_sums_l{{[0-9]+}}(
 // ROWS: )
 // ROWS-NEXT: .maxnreg 40
+// ROWS-NEXT: .reqntid 128, 1, 1
 // ROWS-NEXT: {
 // SCALE: .entry __omp_offloading_{{.*}}_scale_l{{[0-9]+}}(
 // SCALE: )
@@ -49,7 +51,7 @@ float minimum(const float *A, long N) {
 }
 
 void row_sums(const float *M, float *S, int Rows, int Cols) {
-#pragma omp target teams distribute parallel for                              \
+#pragma omp target teams distribute parallel for thread_limit(128)            \
     map(to : M[0:Rows * Cols]) map(from : S[0:Rows])
   for (int R = 0; R < Rows; ++R) {
     float Sum = 0;

@@ -84,8 +84,10 @@ StringSet<> packedKernels(const StringSet<> &Kernels,
 ///   .visible .entry NAME(
 ///   	.param .u64 NAME_param_0, ...
 ///   )
+///   .reqntid 256, 1, 1
 ///   {
-/// and the directive goes between the parameters and the body.
+/// (the performance directives only for some kernels); the limit goes on
+/// the line after the parameter list, which holds no parentheses.
 std::string limitRegisters(StringRef PTX, const StringSet<> &Kernels,
                            unsigned Registers) {
   static constexpr StringLiteral Entry = ".entry ";
@@ -96,14 +98,14 @@ std::string limitRegisters(StringRef PTX, const StringSet<> &Kernels,
       break;
     StringRef Name = PTX.substr(At + Entry.size()).take_until(
         [](char C) { return C == '(' || C == '\n'; });
-    size_t Body = PTX.find(")\n{", At);
-    if (Body == StringRef::npos)
+    size_t Close = PTX.find(')', At);
+    size_t LineEnd = Close == StringRef::npos ? Close : PTX.find('\n', Close);
+    if (LineEnd == StringRef::npos)
       break;
-    Body += 2;
-    Out += PTX.take_front(Body);
+    Out += PTX.take_front(LineEnd + 1);
     if (Kernels.contains(Name))
       Out += ".maxnreg " + std::to_string(Registers) + "\n";
-    PTX = PTX.drop_front(Body);
+    PTX = PTX.drop_front(LineEnd + 1);
   }
   Out += PTX;
   return Out;
