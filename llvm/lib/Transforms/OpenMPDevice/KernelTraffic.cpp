@@ -51,6 +51,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OpenMPDevice/KernelTraffic.h"
+#include "TeamShared.h"
 #include "OpenMPDevice/Diagnostics.h"
 #include "OpenMPDevice/Passes.h"
 
@@ -61,6 +62,7 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -694,10 +696,14 @@ double dataArithmetic(Function &F, ScalarEvolution &SE,
 /// Whether \p Load streams through global memory: its address moves with
 /// the lane (by a constant or lane-uniform amount), not with loaded data
 /// (a table lookup such as the argument reduction of libdevice's sinf) and
-/// not the same in every lane.
+/// not the same in every lane, and it is not a team-shared array reached
+/// through a generic pointer (a CUDA-style kernel's tile).
 bool streamsFromThreads(LoadInst &Load, ScalarEvolution &SE,
                         LaneStrides &Lanes) {
-  if (!isGlobalMemory(Load.getPointerOperand()))
+  const Value *Ptr = Load.getPointerOperand();
+  if (!isGlobalMemory(Ptr) ||
+      getUnderlyingObject(Ptr)->getType()->getPointerAddressSpace() ==
+          SharedAddressSpace)
     return false;
   LaneStride Lane = Lanes.ofSCEV(SE.getSCEV(Load.getPointerOperand()), 0);
   return Lane.Kind == LaneStride::Constant ||
