@@ -28,11 +28,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "DeviceToolChain.h"
-#include "RegisterBudget.h"
 #include "OpenMPDevice/Diagnostics.h"
 #include "OpenMPDevice/KernelTraffic.h"
 #include "OpenMPDevice/NVPTX.h"
 #include "OpenMPDevice/Passes.h"
+#include "RegisterBudget.h"
 
 #include "OffloadABI.h"
 
@@ -434,8 +434,7 @@ struct Part {
 /// each kernel go to \p Registers, the report's other lines (warnings,
 /// errors) to the user.
 Error assembleCountingRegisters(ArrayRef<StringRef> Args,
-                                const NVPTXImageOptions &Opts,
-                                TempFiles &Temps,
+                                const NVPTXImageOptions &Opts, TempFiles &Temps,
                                 StringMap<unsigned> &Registers) {
   Expected<std::string> ReportFile = Temps.create("device-ptxas-report", "txt");
   if (!ReportFile)

@@ -96,8 +96,9 @@ std::string limitRegisters(StringRef PTX, const StringSet<> &Kernels,
     size_t At = PTX.find(Entry);
     if (At == StringRef::npos)
       break;
-    StringRef Name = PTX.substr(At + Entry.size()).take_until(
-        [](char C) { return C == '(' || C == '\n'; });
+    StringRef Name = PTX.substr(At + Entry.size()).take_until([](char C) {
+      return C == '(' || C == '\n';
+    });
     size_t Close = PTX.find(')', At);
     size_t LineEnd = Close == StringRef::npos ? Close : PTX.find('\n', Close);
     if (LineEnd == StringRef::npos)

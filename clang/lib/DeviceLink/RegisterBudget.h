@@ -1,4 +1,4 @@
-//===- RegisterBudget.h - Registers of load-accumulating kernels -*- C++ -*-===//
+//===- RegisterBudget.h - Registers of accumulating kernels -----*- C++ -*-===//
 //
 // Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
 //

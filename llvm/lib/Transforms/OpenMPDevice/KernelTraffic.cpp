@@ -51,9 +51,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "OpenMPDevice/KernelTraffic.h"
-#include "TeamShared.h"
 #include "OpenMPDevice/Diagnostics.h"
 #include "OpenMPDevice/Passes.h"
+#include "TeamShared.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -705,9 +705,8 @@ bool streamsFromThreads(LoadInst &Load, ScalarEvolution &SE,
       getUnderlyingObject(Ptr)->getType()->getPointerAddressSpace() ==
           SharedAddressSpace)
     return false;
-  LaneStride Lane = Lanes.ofSCEV(SE.getSCEV(Load.getPointerOperand()), 0);
-  return Lane.Kind == LaneStride::Constant ||
-         Lane.Kind == LaneStride::Symbolic;
+  LaneStride Lane = Lanes.ofSCEV(SE.getSCEV(const_cast<Value *>(Ptr)), 0);
+  return Lane.Kind == LaneStride::Constant || Lane.Kind == LaneStride::Symbolic;
 }
 
 /// Whether \p V, computed in \p L, depends on a streaming load in \p L
@@ -788,10 +787,11 @@ KernelTraffic analyzeKernel(Function &F, LoopInfo &LI, ScalarEvolution &SE) {
 
   KernelTraffic K;
   K.Class = classify(T);
-  K.Flags = (T.Atomics ? COT_KERNEL_ATOMICS : 0) |
-            (T.InnerLoops ? COT_KERNEL_INNER_LOOPS : 0) |
-            (T.NeighbourReuse ? COT_KERNEL_NEIGHBOUR_REUSE : 0) |
-            (accumulatesLoads(LI, SE, Lanes) ? COT_KERNEL_LOAD_ACCUMULATION : 0);
+  K.Flags =
+      (T.Atomics ? COT_KERNEL_ATOMICS : 0) |
+      (T.InnerLoops ? COT_KERNEL_INNER_LOOPS : 0) |
+      (T.NeighbourReuse ? COT_KERNEL_NEIGHBOUR_REUSE : 0) |
+      (accumulatesLoads(LI, SE, Lanes) ? COT_KERNEL_LOAD_ACCUMULATION : 0);
   K.CoalescedBytes = saturate(T.Coalesced);
   K.UncoalescedBytes = saturate(T.Uncoalesced);
   K.IndirectBytes = saturate(T.Indirect);

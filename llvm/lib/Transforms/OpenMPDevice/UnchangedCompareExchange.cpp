@@ -92,8 +92,7 @@ std::optional<UpdateLoop> matchUpdateLoop(AtomicCmpXchgInst &Swap) {
   auto *Old = dyn_cast<PHINode>(Swap.getCompareOperand());
   auto *Branch = dyn_cast<BranchInst>(Swap.getParent()->getTerminator());
   if (!Old || !Branch || !Branch->isConditional() ||
-      !match(Branch->getCondition(),
-             m_ExtractValue<1>(m_Specific(&Swap))) ||
+      !match(Branch->getCondition(), m_ExtractValue<1>(m_Specific(&Swap))) ||
       Branch->getSuccessor(1) != Old->getParent() ||
       Branch->getSuccessor(0) == Old->getParent())
     return std::nullopt;
@@ -131,8 +130,8 @@ bool skipUnchangedSwap(const UpdateLoop &Loop) {
   BasicBlock *Swapping = SplitBlock(SwapBlock, Loop.Swap);
   Instruction *Jump = SwapBlock->getTerminator();
   IRBuilder<> B(Jump);
-  Value *Unchanged = B.CreateICmpEQ(Loop.Swap->getNewValOperand(), Loop.Old,
-                                    "cas.unchanged");
+  Value *Unchanged =
+      B.CreateICmpEQ(Loop.Swap->getNewValOperand(), Loop.Old, "cas.unchanged");
   B.CreateCondBr(Unchanged, Loop.Exit, Swapping);
   Jump->eraseFromParent();
   for (auto [Phi, V] : ExitValues)
@@ -155,8 +154,8 @@ PreservedAnalyses UnchangedCompareExchangePass::run(Function &F,
       ++NumShortcuts;
       Changed = true;
     }
-  LLVM_DEBUG(if (Changed) dbgs() << F.getName()
-                                 << ": CAS loops end on unchanged values\n");
+  LLVM_DEBUG(if (Changed) dbgs()
+             << F.getName() << ": CAS loops end on unchanged values\n");
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
