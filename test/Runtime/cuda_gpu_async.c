@@ -23,6 +23,7 @@
 // GPU-CHECK-NEXT: the kernel saw the flag the host set after the construct: yes
 // GPU-CHECK-NEXT: depend without nowait: a[7] = 68 (expected 68)
 // GPU-CHECK-NEXT: the kernel read the linked variable: 77
+// GPU-CHECK-NEXT: many: ok
 // GPU-CHECK-NEXT: done
 
 // GPU-FAULT: launching a faulting region with nowait

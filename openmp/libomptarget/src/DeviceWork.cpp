@@ -30,8 +30,10 @@
 // Ordered work (a nowait region without depend whose work is its kernel
 // alone, Target.cpp) goes to a queue that its thread keeps instead
 // (Device::orderedQueue): work of one queue needs no event to run in order,
-// and no queue is taken per construct. Its completion is an event recorded
-// after it, which any thread may query while the owner queues more.
+// and no queue is taken per construct. Its completion is its number on the
+// queue (OrderedQueue): the thread that queues it records no event, and
+// whoever asks whether it is done records one only when none is pending,
+// so one event answers for many constructs.
 // See docs/Runtime.md, "Asynchronous work".
 //
 //===----------------------------------------------------------------------===//
@@ -45,30 +47,60 @@
 using namespace cot;
 
 DeviceWork::DeviceWork(Device &D, const cot_source_loc *Loc,
-                       void *OrderedQueue)
-    : D(D), Loc(Loc), Queue(OrderedQueue), Ordered(OrderedQueue) {
+                       OrderedQueue *Ordered)
+    : D(D), Loc(Loc), Queue(Ordered ? Ordered->Queue : nullptr),
+      Ordered(Ordered) {
   if (!Queue)
     Queue = D.P->Api->queue_create(D.LocalId);
   if (!Queue)
     fatal(Loc, D.P->lastError("cannot create a queue"));
 }
 
-void *Device::orderedQueue(void *Preferred) {
+OrderedQueue *Device::orderedQueue(void *Preferred) {
   // Enough for independent kernels to overlap, few enough that a thread's
   // dependent launches mostly meet on one queue.
   constexpr size_t QueuesPerThread = 4;
   ThreadQueues &T = OrderedQueues[std::this_thread::get_id()];
-  if (Preferred &&
-      std::find(T.Queues.begin(), T.Queues.end(), Preferred) != T.Queues.end())
-    return Preferred;
+  for (const std::unique_ptr<OrderedQueue> &Q : T.Queues)
+    if (Preferred && Q->Queue == Preferred)
+      return Q.get();
   if (T.Queues.size() < QueuesPerThread) {
     void *Q = P->Api->queue_create(LocalId);
     if (!Q)
       return nullptr;
-    T.Queues.push_back(Q);
-    return Q;
+    T.Queues.push_back(std::make_unique<OrderedQueue>(Q));
+    return T.Queues.back().get();
   }
-  return T.Queues[T.Next++ % T.Queues.size()];
+  return T.Queues[T.Next++ % T.Queues.size()].get();
+}
+
+int32_t OrderedQueue::reached(Device &D, uint64_t N) {
+  if (knownDone(N))
+    return 0;
+  std::unique_lock<std::mutex> Lock(Mu, std::try_to_lock);
+  if (!Lock.owns_lock())
+    return COT_QUEUE_BUSY;
+  for (int Round = 0; Round < 2 && !knownDone(N); ++Round) {
+    if (!Pending) {
+      // Everything numbered so far is on the queue before the event.
+      PendingUpTo = Queued.load(std::memory_order_acquire);
+      if (int32_t Rc = D.P->Api->event_record(D.LocalId, Queue, &Pending))
+        return Rc;
+      if (!Pending) { // the plugin's queued work is always done
+        DoneUpTo.store(PendingUpTo, std::memory_order_release);
+        break;
+      }
+    }
+    int32_t Rc = D.P->Api->event_query(D.LocalId, Pending);
+    if (Rc == COT_QUEUE_BUSY)
+      break;
+    if (Rc != 0)
+      return Rc;
+    D.P->Api->event_destroy(D.LocalId, Pending);
+    Pending = nullptr;
+    DoneUpTo.store(PendingUpTo, std::memory_order_release);
+  }
+  return knownDone(N) ? 0 : COT_QUEUE_BUSY;
 }
 
 void DeviceWork::use(MapEntry &E) {
@@ -105,14 +137,11 @@ void DeviceWork::after(const DeviceWork &Other) {
   WaitedFor.push_back(&Other);
   if (Other.Queue == Queue)
     return; // one queue runs its work in order
-  if (Other.Ordered) {
-    // Its end is recorded already (in the section of D.Mu that published
-    // it); the owner thread may be queueing more on its queue meanwhile.
-    if (D.P->Api->event_wait(D.LocalId, Queue, Other.Done) != 0)
-      fatal(Loc,
-            D.P->lastError("cannot order work after another construct's"));
+  // An event recorded now on Other's queue follows all of Other's work
+  // (its owner thread may be queueing more there meanwhile, which only
+  // delays this work).
+  if (Other.Ordered && Other.Ordered->knownDone(Other.Number))
     return;
-  }
   void *Event = nullptr;
   if (D.P->Api->event_record(D.LocalId, Other.Queue, &Event) != 0)
     fatal(Loc, D.P->lastError("cannot record an event"));
@@ -143,8 +172,7 @@ void DeviceWork::waitNow() {
 bool DeviceWork::end() {
   if (!Ordered)
     return false;
-  if (D.P->Api->event_record(D.LocalId, Queue, &Done) != 0)
-    fatal(Loc, D.P->lastError("cannot record an event"));
+  Number = Ordered->noteQueued();
   return CopiesQueued;
 }
 
@@ -159,8 +187,8 @@ void DeviceWork::finish() {
 }
 
 bool DeviceWork::poll() {
-  // Ordered work shares its queue: its own end is the event.
-  int32_t Rc = Ordered ? D.P->Api->event_query(D.LocalId, Done)
+  // Ordered work shares its queue: its own end is its number there.
+  int32_t Rc = Ordered ? Ordered->reached(D, Number)
                        : D.P->Api->queue_query(D.LocalId, Queue);
   if (Rc == COT_QUEUE_BUSY)
     return false;
@@ -195,8 +223,6 @@ void DeviceWork::complete() {
     // would inherit it locked).
     if (!Ordered)
       D.P->Api->queue_destroy(D.LocalId, Queue);
-    else if (Done)
-      D.P->Api->event_destroy(D.LocalId, Done);
   }
   Written.clear();
   Blocks.clear();
@@ -204,5 +230,4 @@ void DeviceWork::complete() {
   Restores.clear();
   WaitedFor.clear();
   Queue = nullptr;
-  Done = nullptr;
 }

@@ -119,7 +119,45 @@ struct Plugin {
   Error lastError(const char *What) const;
 };
 
+class Device;
 class DeviceWork;
+
+/// One of a thread's ordered queues (Device::orderedQueue). The work queued
+/// on it is numbered in order, and its completion is known by number, not
+/// by an event per construct: a thread that asks whether work N is done
+/// records an event then (only when no event is pending already: it covers
+/// everything queued so far), and an event found done makes everything up
+/// to its number done. So the thread that queues the work records nothing,
+/// and the many questions about work done already need no driver call.
+class OrderedQueue {
+public:
+  explicit OrderedQueue(void *Queue) : Queue(Queue) {}
+  OrderedQueue(const OrderedQueue &) = delete;
+  OrderedQueue &operator=(const OrderedQueue &) = delete;
+
+  void *const Queue;
+
+  /// Numbers the work its owner thread has just queued (the kernel is on
+  /// the queue already).
+  uint64_t noteQueued() {
+    return Queued.fetch_add(1, std::memory_order_acq_rel) + 1;
+  }
+  /// Whether work number N is known to be done, without asking the device.
+  bool knownDone(uint64_t N) const {
+    return DoneUpTo.load(std::memory_order_acquire) >= N;
+  }
+  /// 0 when work number N is done, COT_QUEUE_BUSY when not yet (or another
+  /// thread is asking the device just now), else the plugin's failure.
+  int32_t reached(Device &D, uint64_t N);
+
+private:
+  std::atomic<uint64_t> Queued{0};
+  std::atomic<uint64_t> DoneUpTo{0};
+  /// Guards the pending event; askers that find it taken do not wait.
+  std::mutex Mu;
+  void *Pending = nullptr;
+  uint64_t PendingUpTo = 0;
+};
 
 /// One mapping: host [HostBegin, HostEnd) lives at device DevBegin.
 struct MapEntry {
@@ -216,7 +254,7 @@ public:
   /// one of the thread's, else the next of them, round-robin, so that
   /// launches that do not depend on each other may run side by side.
   /// Created on first use, kept while the device lives.
-  void *orderedQueue(void *Preferred);
+  OrderedQueue *orderedQueue(void *Preferred);
 
   // Data motion with shadow-pointer fix-ups, queued on W; fatal on failure.
   void copyToDevice(DeviceWork &W, MapEntry &E, uintptr_t HostBegin,
@@ -253,7 +291,7 @@ private:
 
   /// Each thread's ordered queues (orderedQueue).
   struct ThreadQueues {
-    std::vector<void *> Queues;
+    std::vector<std::unique_ptr<OrderedQueue>> Queues;
     size_t Next = 0;
   };
   std::unordered_map<std::thread::id, ThreadQueues> OrderedQueues;
@@ -297,11 +335,12 @@ private:
 class DeviceWork {
 public:
   /// Work on a queue of its own; fatal (naming Loc) when the device cannot
-  /// give one. With OrderedQueue (Device::orderedQueue), ordered work: it
-  /// shares that queue of the constructing thread with the thread's other
-  /// ordered work, and its completion is the event that end() records.
+  /// give one. With Ordered (Device::orderedQueue), ordered work: it shares
+  /// that queue of the constructing thread with the thread's other ordered
+  /// work, and is done when the queue has reached the number end() gives
+  /// it.
   DeviceWork(Device &D, const cot_source_loc *Loc,
-             void *OrderedQueue = nullptr);
+             OrderedQueue *Ordered = nullptr);
   DeviceWork(const DeviceWork &) = delete;
   DeviceWork &operator=(const DeviceWork &) = delete;
 
@@ -338,7 +377,7 @@ public:
   /// The work launched Name; its failure is then the kernel's.
   void launched(const char *Name) { Kernel = Name; }
 
-  /// Everything is queued (D.Mu held): ordered work records its end.
+  /// Everything is queued (D.Mu held): ordered work takes its number.
   /// Returns whether the caller must then waitNow(), without D.Mu: a copy
   /// went to the ordered queue, and a copy into host memory is only
   /// finished by waiting for the queue.
@@ -355,9 +394,10 @@ private:
   Device &D;
   const cot_source_loc *Loc;
   void *Queue = nullptr;
-  /// Ordered work: Queue is the thread's, Done the event end() recorded.
-  bool Ordered = false;
-  void *Done = nullptr;
+  /// Ordered work: Queue is Ordered's, and the work is number Number on it
+  /// (end() numbers it).
+  OrderedQueue *Ordered = nullptr;
+  uint64_t Number = 0;
   bool CopiesQueued = false;
   const char *Kernel = nullptr;
   std::vector<uintptr_t> Written; // host starts of the entries it writes
@@ -370,8 +410,8 @@ private:
   /// Names this work in Slot, E's writer or kernel writer, until it is
   /// done.
   void becomeWriter(DeviceWork *&Slot, MapEntry &E);
-  /// With the queue done: the bookkeeping, then the queue goes back (or the
-  /// event of ordered work).
+  /// With the queue done: the bookkeeping, then the queue goes back (not
+  /// an ordered one).
   void complete();
 };
 

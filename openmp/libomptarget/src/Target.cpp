@@ -462,7 +462,7 @@ std::string hostFallbackReason() {
 /// copied. Preferably the queue of a construct of this thread in flight
 /// that writes one of its mappings, which then orders them without an
 /// event. Null when the work needs a queue of its own. D.Mu held.
-static void *orderedQueueFor(Device &D, const cot_map_list *M) {
+static OrderedQueue *orderedQueueFor(Device &D, const cot_map_list *M) {
   if (D.SharesHostMemory)
     return nullptr;
   void *Preferred = nullptr;

@@ -3,15 +3,18 @@
  * whose entry calls __cot_target_run_deferred, with dependences through
  * libomp. Checks that chains of dependent regions run in order, that
  * independent ones all finish by the taskwait, that regions without depend
- * run in the order they were met and a target update from waits for them, that a region finding a
- * mapping that another thread is still copying in waits for the copy
- * (with a slow copy on the fake GPU), that the encountering thread runs on
- * while a region's kernel runs (it releases the kernel), that a region
+ * run in the order they were met and a target update from waits for them, that
+ * a region finding a mapping that another thread is still copying in waits for
+ * the copy (with a slow copy on the fake GPU), that the encountering thread
+ * runs on while a region's kernel runs (it releases the kernel), that a region
  * with depend alone still completes before the thread goes on, and with
  * argument "fault" that a kernel fault in a deferred region is reported
- * with its kernel and construct. */
+ * with its kernel and construct. Many regions without depend all finish
+ * by a taskwait (with argument "many", alone, and the count of the events
+ * that the stand-in driver recorded for them). */
 #include "cuda_gpu.h"
 
+#include <dlfcn.h>
 #include <pthread.h>
 
 typedef struct kmp_task {
@@ -209,6 +212,55 @@ static int in_order(void) {
   return Bad;
 }
 
+/* Many nowait regions without depend on one array: they run in order on
+ * the thread's queue, and once the taskwait returns all of them are done.
+ * Their completion is counted on that queue, so far fewer events are
+ * recorded than there are regions: with CountEvents, the stand-in driver
+ * (cuda_fake_gpu.c) says how many it recorded. */
+static int many(int CountEvents) {
+  enum { Many = 200 };
+  double *A = malloc(N * sizeof(double)), *B = malloc(N * sizeof(double));
+  for (long I = 0; I < N; ++I) {
+    A[I] = (double)(I % 10);
+    B[I] = 1.0;
+  }
+  maps_t MD;
+  cot_map_list *LD = maps_init(&MD);
+  maps_add(&MD, A, A, N * (int64_t)sizeof(double), TOFROM, "a[0:n]");
+  maps_add(&MD, B, B, N * (int64_t)sizeof(double), TO, "b[0:n]");
+  __cot_target_data_begin(COT_DEVICE_DEFAULT, LD, LOC(219));
+  for (int R = 0; R < Many; ++R) {
+    maps_t M;
+    cot_map_list *L = maps_init(&M);
+    maps_add(&M, A, A, 0, PARAM, "a");
+    maps_add(&M, B, B, 0, PARAM, "b");
+    maps_add(&M, (void *)(long)N, (void *)(long)N, 0, LIT, "n");
+    launch_nowait(host_k_add_from, L, NULL, 0, SLOC(220));
+  }
+  taskwait();
+  __cot_target_data_end(COT_DEVICE_DEFAULT, LD, LOC(221));
+  int Bad = 0;
+  for (long I = 0; I < N && !Bad; ++I)
+    if (A[I] != (double)(I % 10) + Many) {
+      printf("many: a[%ld] = %g, expected %g\n", I, A[I],
+             (double)(I % 10) + Many);
+      Bad = 1;
+    }
+  if (!Bad)
+    printf("many: ok\n");
+  const char *Fake = getenv("LIBOMPTARGET_CUDA_LIBRARY");
+  void *Driver =
+      CountEvents && Fake ? dlopen(Fake, RTLD_NOW | RTLD_NOLOAD) : NULL;
+  long (*Events)(void) =
+      Driver ? (long (*)(void))dlsym(Driver, "fake_gpu_events_recorded") : NULL;
+  if (Events)
+    printf("many: events recorded for %d regions: %s\n", Many,
+           Events() * 4 < Many ? "fewer than a quarter" : "too many");
+  free(A);
+  free(B);
+  return Bad;
+}
+
 static double Shared[N], Sum[N];
 
 /* Waits until the main thread has mapped Shared (its copy may still be on
@@ -336,8 +388,11 @@ int main(int argc, char **argv) {
   }
   if (argc > 1 && !strcmp(argv[1], "in-order"))
     return in_order();
+  if (argc > 1 && !strcmp(argv[1], "many"))
+    return many(/*CountEvents=*/1);
   int Fails = chain() + independent() + in_order() + copy_in_flight() +
-              host_runs_on() + undeferred() + link_pointer();
+              host_runs_on() + undeferred() + link_pointer() +
+              many(/*CountEvents=*/0);
   printf("%s\n", Fails ? "FAILED" : "done");
   return Fails;
 }

@@ -525,8 +525,17 @@ CUresult cuEventCreate(void **E, unsigned Flags) {
   *E = calloc(1, sizeof(struct Event));
   return OK;
 }
+static long EventsRecorded;
+/* For the tests: how many events the plugin has recorded. */
+long fake_gpu_events_recorded(void) {
+  pthread_mutex_lock(&Mu);
+  long N = EventsRecorded;
+  pthread_mutex_unlock(&Mu);
+  return N;
+}
 CUresult cuEventRecord(void *Event, void *Stream) {
   pthread_mutex_lock(&Mu);
+  ++EventsRecorded;
   struct Event *E = Event;
   E->S = stream(Stream);
   E->Target = E->S->Enqueued;

@@ -271,7 +271,7 @@ Error CUDAPlugin::launchImpl(GenericKernel &Kernel, void **Args,
                        "on cuda device %d: %s",
                        K.Name.c_str(), Blocks, Threads, Dev,
                        errorText(R).c_str());
-  Q.Kernel = K.Name;
+  Q.Kernel.store(&K.Name, std::memory_order_release);
   if (!Grid.Search)
     return Error::success();
   if ((R = waitForStream(Q.Stream)))

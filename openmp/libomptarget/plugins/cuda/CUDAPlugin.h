@@ -42,6 +42,7 @@
 #include "LaunchCache.h"
 #include "LaunchModel.h"
 
+#include <atomic>
 #include <deque>
 #include <map>
 #include <mutex>
@@ -96,9 +97,10 @@ struct CUDAQueue : GenericQueue {
   /// Staging buffers of queued host-to-device copies, returned when the
   /// queue is done.
   std::vector<StagingBuffer *> Held;
-  /// The last kernel queued since the queue was last done, for the message
-  /// of a fault.
-  std::string Kernel;
+  /// The name of the last kernel queued since the queue was last done, for
+  /// the message of a fault (null: none). Atomic: another thread may record
+  /// an event on a thread's ordered queue while it launches there.
+  std::atomic<const std::string *> Kernel{nullptr};
 };
 
 struct DeviceState {

@@ -44,8 +44,8 @@ bool notReady(CUresult R) { return R == CUDA_ERROR_NOT_READY; }
 /// What a failure found while waiting for Q means: its kernel failed, or
 /// its copies did.
 Error queueFailed(const CUDAQueue &Q, CUresult R) {
-  if (!Q.Kernel.empty())
-    return kernelFailed(Q.Kernel, Q.Dev, R);
+  if (const std::string *Kernel = Q.Kernel.load(std::memory_order_acquire))
+    return kernelFailed(*Kernel, Q.Dev, R);
   return Error::make("copies on cuda device %d failed: %s", Q.Dev,
                      errorText(R).c_str());
 }
@@ -57,7 +57,7 @@ void reset(DeviceState &D, CUDAQueue &Q) {
   Q.Writes.clear();
   returnStaging(D, Q.Held);
   Q.ArenaUsed = 0;
-  Q.Kernel.clear();
+  Q.Kernel.store(nullptr, std::memory_order_release);
 }
 
 } // namespace
@@ -206,9 +206,9 @@ Error CUDAPlugin::recordEventImpl(GenericQueue &Queue, void *&Event) {
   if (R)
     return Error::make("cannot record an event on cuda device %d: %s", Q.Dev,
                        errorText(R).c_str());
-  if (!Q.Kernel.empty()) {
+  if (const std::string *Kernel = Q.Kernel.load(std::memory_order_acquire)) {
     std::lock_guard<std::mutex> Lock(D->PoolMu);
-    D->EventKernels[Ev] = Q.Kernel;
+    D->EventKernels[Ev] = *Kernel;
   }
   Event = Ev;
   return Error::success();
