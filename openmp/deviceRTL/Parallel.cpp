@@ -61,6 +61,7 @@ __cot_gpu_generic_init(cot_gpu_dispatch_fn Dispatch) {
   }
   ThreadState[T] = 0;
   TaskgroupDepth[T] = 0;
+  ExplicitTaskLevel[T] = 0;
   blockBarrier();
   if (T == 0) {
     if (debugging(1) && blockId() == 0) {

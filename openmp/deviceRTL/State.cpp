@@ -20,6 +20,7 @@ namespace cot {
 [[clang::loader_uninitialized]] COT_SHARED uint8_t ThreadState[MaxThreads];
 [[clang::loader_uninitialized]] void *COT_SHARED SharedArgs[SharedArgSlots];
 [[clang::loader_uninitialized]] COT_SHARED uint8_t TaskgroupDepth[MaxThreads];
+[[clang::loader_uninitialized]] COT_SHARED uint8_t ExplicitTaskLevel[MaxThreads];
 uint32_t GlobalLock = 0;
 } // namespace cot
 
@@ -69,6 +70,7 @@ COT_ENTRY COT_CONVERGENT void __cot_gpu_spmd_init(int32_t TeamsPerThread) {
   }
   ThreadState[T] = 0;
   TaskgroupDepth[T] = 0;
+  ExplicitTaskLevel[T] = 0;
   blockBarrier();
 }
 

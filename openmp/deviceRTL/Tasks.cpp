@@ -31,7 +31,10 @@ struct TaskTy {
 };
 struct TaskHeader {
   int32_t Flags;
-  int32_t Pad[3];
+  /// The thread's ExplicitTaskLevel before the task began (if(false) tasks:
+  /// restored when Clang completes the task).
+  int32_t OuterExplicitLevel;
+  int32_t Pad[2];
 };
 constexpr int32_t TaskFlagDestructors = 0x8;
 } // namespace
@@ -69,9 +72,25 @@ static void finishTask(int32_t Gtid, void *Task) {
   free(header(Task));
 }
 
+/// The calling thread now runs Task, an explicit task of its current
+/// parallel level (omp_in_explicit_task); returns what to restore after it.
+static uint8_t beginExplicitTask(void *Task) {
+  COT_SHARED uint8_t &Level = ExplicitTaskLevel[threadId()];
+  uint8_t Outer = Level;
+  Level = (uint8_t)(level() + 1);
+  header(Task)->OuterExplicitLevel = Outer;
+  return Outer;
+}
+
+static void endExplicitTask(uint8_t Outer) {
+  ExplicitTaskLevel[threadId()] = Outer;
+}
+
 static void runTask(int32_t Gtid, void *Task) {
   TaskTy *T = (TaskTy *)Task;
+  uint8_t Outer = beginExplicitTask(Task);
   T->Routine(Gtid, Task);
+  endExplicitTask(Outer);
   finishTask(Gtid, Task);
 }
 
@@ -88,9 +107,12 @@ COT_ENTRY int32_t __kmpc_omp_task_with_deps(ident_t *, int32_t Gtid,
 }
 
 // if(false) tasks: Clang calls the routine itself between these two.
-COT_ENTRY void __kmpc_omp_task_begin_if0(ident_t *, int32_t, void *) {}
+COT_ENTRY void __kmpc_omp_task_begin_if0(ident_t *, int32_t, void *Task) {
+  beginExplicitTask(Task);
+}
 COT_ENTRY void __kmpc_omp_task_complete_if0(ident_t *, int32_t Gtid,
                                              void *Task) {
+  endExplicitTask((uint8_t)header(Task)->OuterExplicitLevel);
   finishTask(Gtid, Task);
 }
 

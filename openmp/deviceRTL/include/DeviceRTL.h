@@ -117,6 +117,9 @@ extern COT_SHARED uint8_t ThreadState[MaxThreads];
 extern void *COT_SHARED SharedArgs[SharedArgSlots];
 // Per thread: how many taskgroups it is in (Tasks.cpp, TaskReduction.cpp).
 extern COT_SHARED uint8_t TaskgroupDepth[MaxThreads];
+// Per thread: 1 + the parallel level at which the thread runs its innermost
+// explicit task, 0 outside tasks (Tasks.cpp; omp_in_explicit_task).
+extern COT_SHARED uint8_t ExplicitTaskLevel[MaxThreads];
 extern uint32_t GlobalLock; // device memory: __kmpc_atomic_start, fallbacks
 
 //===-- Hardware ids -------------------------------------------------------===//
