@@ -44,6 +44,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -66,6 +67,12 @@ extern "C" int omp_get_max_teams(void) __attribute__((weak));
 extern "C" void omp_set_num_threads(int Threads) __attribute__((weak));
 extern "C" void omp_set_num_teams(int Teams) __attribute__((weak));
 extern "C" void kmp_set_defaults(const char *Settings) __attribute__((weak));
+// The C entry points of omp_get/set_affinity_format (omp.h renames them:
+// libomp's own omp_* names are the Fortran ones).
+extern "C" size_t ompc_get_affinity_format(char *Buffer, size_t Size)
+    __attribute__((weak));
+extern "C" void ompc_set_affinity_format(const char *Format)
+    __attribute__((weak));
 
 namespace {
 
@@ -162,14 +169,34 @@ Error dlopenFromMemory(const void *Image, size_t Size, HostImage &Out) {
   return Error::success();
 }
 
+/// libomp's affinity-format ICV (OMP_AFFINITY_FORMAT, or what the program
+/// set), empty when libomp does not say.
+std::string affinityFormat() {
+  if (!ompc_get_affinity_format)
+    return "";
+  std::string Format(256, '\0');
+  size_t Size = ompc_get_affinity_format(Format.data(), Format.size());
+  if (Size >= Format.size()) {
+    Format.assign(Size + 1, '\0');
+    Size = ompc_get_affinity_format(Format.data(), Format.size());
+  }
+  Format.resize(std::min(Size, Format.size() - 1));
+  return Format;
+}
+
 /// Target regions on the host device run their teams with libomp, which
 /// caps a league at KMP_TEAMS_THREAD_LIMIT threads, by default the number of
 /// cores, and warns. OpenMP 5.1 makes num_teams(n) create n teams, so unless
 /// the user chose a limit, raise libomp's (kmp_set_defaults applies it also
-/// when libomp has already started).
+/// when libomp has already started). kmp_set_defaults also puts the
+/// affinity format back to libomp's default, so the program's is restored.
 void allowRequestedTeams() {
-  if (!getenv("KMP_TEAMS_THREAD_LIMIT") && kmp_set_defaults)
-    kmp_set_defaults("KMP_TEAMS_THREAD_LIMIT=1024");
+  if (getenv("KMP_TEAMS_THREAD_LIMIT") || !kmp_set_defaults)
+    return;
+  std::string Format = affinityFormat();
+  kmp_set_defaults("KMP_TEAMS_THREAD_LIMIT=1024");
+  if (!Format.empty() && ompc_set_affinity_format)
+    ompc_set_affinity_format(Format.c_str());
 }
 
 class HostPlugin final : public GenericPlugin {
