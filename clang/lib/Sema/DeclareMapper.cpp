@@ -67,10 +67,14 @@ static const OMPDeclareMapperDecl *mapperOf(ASTContext &Ctx,
 /// Map type of an item the mapper maps, given the map type of the item the
 /// mapper was applied to (OpenMP 5.0, declare mapper): `to` and `from` of
 /// the use keep only the mapper's matching motion, `alloc`/`release`/
-/// `delete` keep none; the use's modifiers apply.
+/// `delete` keep none; the use's modifiers apply, and so do those of the
+/// mapper's clause (`map(always, present, from: ...)` in the mapper copies
+/// back also a mapping that stays, and requires it to be there).
 uint64_t combineMapperType(uint64_t Outer, uint64_t Inner) {
   constexpr uint64_t Motion = COT_MAP_TO | COT_MAP_FROM;
-  return (Outer & ~Motion) | (Inner & Outer & Motion);
+  constexpr uint64_t Modifiers =
+      COT_MAP_ALWAYS | COT_MAP_CLOSE | COT_MAP_PRESENT;
+  return (Outer & ~Motion) | (Inner & Modifiers) | (Inner & Outer & Motion);
 }
 
 /// Whether \p Item, a declare mapper's map item, is its variable itself.
@@ -112,7 +116,7 @@ void Builder::addMapperItems(Expr *Obj, StringRef UseName,
     const auto *MC = dyn_cast<OMPMapClause>(C);
     if (!MC)
       continue;
-    uint64_t Inner = mapTypeBits(MC->getMapType(), COT_MAP_TO | COT_MAP_FROM);
+    uint64_t Inner = mapClauseBits(*MC, COT_MAP_TO | COT_MAP_FROM);
     auto NestedMapper = MC->mapperlist_begin();
     for (const Expr *Item : MC->varlists()) {
       const Expr *NestedRef =
@@ -196,7 +200,7 @@ void Builder::addMappedElements(Expr *E, const OMPDeclareMapperDecl &Mapper,
       if (llvm::any_of(MC->varlists(),
                        [&](const Expr *I) { return isMapperVar(I, Var); }))
         Whole = combineMapperType(
-            Type, mapTypeBits(MC->getMapType(), COT_MAP_TO | COT_MAP_FROM));
+            Type, mapClauseBits(*MC, COT_MAP_TO | COT_MAP_FROM));
   addItem(E, Whole, /*Implicit=*/false);
   std::string Name = sourceText(E);
   for (uint64_t K = 0; K < *Count; ++K) {

@@ -159,6 +159,9 @@ clang::Expr *withoutOpaqueBase(clang::ASTContext &Ctx, clang::Expr *E);
 
 /// The map-type bits of a map clause's \p Kind (\p Default for none).
 uint64_t mapTypeBits(clang::OpenMPMapClauseKind Kind, uint64_t Default);
+/// The bits of map clause \p C: its map type (\p Default for none) and its
+/// modifiers (always, close, present).
+uint64_t mapClauseBits(const clang::OMPMapClause &C, uint64_t Default);
 
 /// The stride of a section, or null when it has none or a constant 1.
 const clang::Expr *strideOf(clang::ASTContext &Ctx, const clang::Expr *E);

@@ -254,17 +254,22 @@ void Builder::addMotionItems(Expr *E, const Expr *MapperRef, uint64_t Type,
       Items[I].Name = Name.str();
 }
 
+uint64_t mapClauseBits(const OMPMapClause &C, uint64_t Default) {
+  uint64_t Type = mapTypeBits(C.getMapType(), Default);
+  for (OpenMPMapModifierKind M : C.getMapTypeModifiers()) {
+    if (M == OMPC_MAP_MODIFIER_always)
+      Type |= COT_MAP_ALWAYS;
+    else if (M == OMPC_MAP_MODIFIER_close)
+      Type |= COT_MAP_CLOSE;
+    else if (M == OMPC_MAP_MODIFIER_present)
+      Type |= COT_MAP_PRESENT;
+  }
+  return Type;
+}
+
 void Builder::collectItems() {
   for (const auto *C : D.getClausesOfKind<OMPMapClause>()) {
-    uint64_t Type = mapTypeBits(C->getMapType(), defaultMapType());
-    for (OpenMPMapModifierKind M : C->getMapTypeModifiers()) {
-      if (M == OMPC_MAP_MODIFIER_always)
-        Type |= COT_MAP_ALWAYS;
-      else if (M == OMPC_MAP_MODIFIER_close)
-        Type |= COT_MAP_CLOSE;
-      else if (M == OMPC_MAP_MODIFIER_present)
-        Type |= COT_MAP_PRESENT;
-    }
+    uint64_t Type = mapClauseBits(*C, defaultMapType());
     auto Mapper = C->mapperlist_begin();
     for (const Expr *E : C->varlists()) {
       const Expr *MapperRef = Mapper != C->mapperlist_end() ? *Mapper++ : nullptr;
