@@ -231,7 +231,14 @@ static SetVector<GlobalValue *> reachableFrom(ArrayRef<GlobalValue *> Roots) {
 static void cloneFunctionBody(const Function &F, Module &Dev,
                               ValueToValueMapTy &VMap) {
   auto *DevF = cast<Function>(VMap[&F]);
-  DevF->setLinkage(F.getLinkage()); // CloneModule made it an external one
+  // CloneModule made it an external one. An available_externally body (an
+  // inline member of an extern template, such as std::string's operator[])
+  // is the device's only one: the definition the host links against is in
+  // a host library, which the device image does not see (its symbols are
+  // hidden), so the device keeps the body wherever a call is not inlined.
+  DevF->setLinkage(F.hasAvailableExternallyLinkage()
+                       ? GlobalValue::LinkOnceODRLinkage
+                       : F.getLinkage());
   for (auto [From, To] : zip(F.args(), DevF->args())) {
     To.setName(From.getName());
     VMap[&From] = &To;
