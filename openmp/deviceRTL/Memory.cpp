@@ -222,6 +222,19 @@ COT_ENTRY void __kmpc_free(int32_t, void *Ptr,
   omp_free(Ptr, Allocator);
 }
 
+// `uses_allocators(a(traits))` on a target construct: Clang makes the
+// allocator at the region's start and destroys it at its end.
+COT_ENTRY omp_allocator_handle_t
+__kmpc_init_allocator(int32_t, omp_memspace_handle_t Space, int32_t NumTraits,
+                      const omp_alloctrait_t *Traits) {
+  return omp_init_allocator(Space, NumTraits, Traits);
+}
+
+COT_ENTRY void __kmpc_destroy_allocator(int32_t,
+                                         omp_allocator_handle_t Allocator) {
+  omp_destroy_allocator(Allocator);
+}
+
 //===-- C++ new and delete ------------------------------------------------===//
 // The Itanium names of the global operators (there are no exceptions on the
 // device: a failed new traps, as device malloc exhaustion would otherwise
