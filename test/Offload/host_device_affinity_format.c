@@ -3,7 +3,7 @@
 // teams limit with kmp_set_defaults, which also put the format back to
 // libomp's default until the plugin restored it.
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
-// RUN: env OMP_TARGET_OFFLOAD=MANDATORY OMP_AFFINITY_FORMAT='Env%%L' %t | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY OMP_AFFINITY_FORMAT=EnvFormat %t | FileCheck %s
 #include <omp.h>
 #include <stdio.h>
 
@@ -16,13 +16,13 @@ int main(void) {
   OnDevice = !omp_is_initial_device();
   omp_get_affinity_format(Format, sizeof Format);
   printf("after the first region: %s (on device: %d)\n", Format, OnDevice);
-  omp_set_affinity_format("Set%n");
+  omp_set_affinity_format("SetFormat");
 #pragma omp target map(from : OnDevice)
   OnDevice = !omp_is_initial_device();
   omp_get_affinity_format(Format, sizeof Format);
   printf("after the second region: %s (on device: %d)\n", Format, OnDevice);
   return 0;
 }
-// CHECK: before: Env%L
-// CHECK-NEXT: after the first region: Env%L (on device: 1)
-// CHECK-NEXT: after the second region: Set%n (on device: 1)
+// CHECK: before: EnvFormat
+// CHECK-NEXT: after the first region: EnvFormat (on device: 1)
+// CHECK-NEXT: after the second region: SetFormat (on device: 1)
