@@ -32,7 +32,7 @@
 #      llvm-ar, cp ... all work: build/bin and the LLVM tools are on PATH).
 #    - RUN lines of the form `[env V=X...] [not] %t [ARGS] [2>&1]
 #      [| FileCheck %s [--check-prefix(es)=P]]` become run steps on the GPU
-#      machine (%t = ./NAME; without 2>&1 stderr goes to stderr.N.txt and is
+#      machine (%t = ./NAME, %% = %; without 2>&1 stderr goes to stderr.N.txt and is
 #      not checked; `env LD_LIBRARY_PATH=X` becomes X:OUT_DIR/lib, the lib
 #      standing in for the RUNPATH to build/lib; the usual
 #      `env OMP_TARGET_OFFLOAD=MANDATORY %t` keeps its policy, and the tests'
@@ -375,7 +375,9 @@ def run_step(cmd, text, name, index):
             prefixes = value.split(",") if m.group(1) else [value]
         checks = checks_for(text, prefixes)
     t = "./" + name
-    sub = lambda w: shlex.quote(w.replace("%t", t).replace("%T", "."))
+    # lit's %% is a literal %, as in build steps (substitute()).
+    sub = lambda w: shlex.quote(w.replace("%%", "\0").replace("%t", t)
+                                .replace("%T", ".").replace("\0", "%"))
     # The bundle's lib stands in for the programs' RUNPATH (build/lib), which
     # the dynamic loader reads after LD_LIBRARY_PATH.
     env = [sub(e) + (':"$GPU_BUNDLE_LIB"' if e.startswith("LD_LIBRARY_PATH=")
