@@ -136,6 +136,45 @@ COT_ENTRY void omp_get_schedule(int *Kind, int *Chunk) {
   *Chunk = TeamState.RunSchedChunk;
 }
 
+/// omp_display_env (OpenMP 5.1) in a target region: the OpenMP version (the
+/// _OPENMP of Clang 19's default, 5.1) and the calling thread's view of the
+/// ICVs that the device has, in the format of the host's (libomp's)
+/// display, marked [device].
+COT_ENTRY void omp_display_env(int) {
+  constexpr int OpenMPVersion = 202011;
+  int Kind = 1, Chunk = 0;
+  omp_get_schedule(&Kind, &Chunk);
+  struct {
+    int Version, DefaultDevice, MaxActiveLevels, MaxTeams, MaxThreads;
+    int ThreadLimit, TeamsThreadLimit;
+    const char *Schedule;
+    int ScheduleChunk;
+  } Args = {OpenMPVersion,
+            omp_get_default_device(),
+            omp_get_max_active_levels(),
+            omp_get_max_teams(),
+            omp_get_max_threads(),
+            omp_get_thread_limit(),
+            omp_get_teams_thread_limit(),
+            Kind == 2 ? "dynamic" : Kind == 3 ? "guided" : "static",
+            Chunk};
+  vprintf("\nOPENMP DISPLAY ENVIRONMENT BEGIN\n"
+          "   _OPENMP='%d'\n"
+          "  [device] OMP_CANCELLATION='FALSE'\n"
+          "  [device] OMP_DEFAULT_DEVICE='%d'\n"
+          "  [device] OMP_DYNAMIC='FALSE'\n"
+          "  [device] OMP_MAX_ACTIVE_LEVELS='%d'\n"
+          "  [device] OMP_MAX_TASK_PRIORITY='0'\n"
+          "  [device] OMP_NUM_TEAMS='%d'\n"
+          "  [device] OMP_NUM_THREADS='%d'\n"
+          "  [device] OMP_THREAD_LIMIT='%d'\n"
+          "  [device] OMP_TEAMS_THREAD_LIMIT='%d'\n"
+          "  [device] OMP_PROC_BIND='false'\n"
+          "  [device] OMP_SCHEDULE='%s,%d'\n"
+          "OPENMP DISPLAY ENVIRONMENT END\n\n",
+          &Args);
+}
+
 /// The `error` directive with at(execution) (OpenMP 5.1): the message is
 /// printed; severity(fatal), the default, then stops the kernel, which the
 /// runtime reports as a failure of the region.
