@@ -375,9 +375,7 @@ def run_step(cmd, text, name, index):
             prefixes = value.split(",") if m.group(1) else [value]
         checks = checks_for(text, prefixes)
     t = "./" + name
-    # lit's %% is a literal %, as in build steps (substitute()).
-    sub = lambda w: shlex.quote(w.replace("%%", "\0").replace("%t", t)
-                                .replace("%T", ".").replace("\0", "%"))
+    sub = lambda w: shlex.quote(expand(w, t, "."))
     # The bundle's lib stands in for the programs' RUNPATH (build/lib), which
     # the dynamic loader reads after LD_LIBRARY_PATH.
     env = [sub(e) + (':"$GPU_BUNDLE_LIB"' if e.startswith("LD_LIBRARY_PATH=")
@@ -399,9 +397,11 @@ def substitutions(src):
         ("%srcroot", root), ("%S", os.path.dirname(src)), ("%s", src),
     ]
 
-def expand(cmd, src, t, tdir):
+def expand(cmd, t, tdir, pairs=()):
+    """lit's expansion of cmd: the substitutions pairs, %t, %T, and %% as a
+    literal %."""
     cmd = cmd.replace("%%", "\0")
-    for k, v in substitutions(src):
+    for k, v in pairs:
         cmd = cmd.replace(k, v)
     return cmd.replace("%t", t).replace("%T", tdir).replace("\0", "%")
 
@@ -415,9 +415,10 @@ def gpu_run_test(src, text, name, tpath):
             continue
         kind, arg = m.group(1), m.group(2).strip()
         if kind == "BUILD":
-            builds.append(expand(arg, src, tpath, os.path.dirname(tpath)))
+            builds.append(expand(arg, tpath, os.path.dirname(tpath),
+                                 substitutions(src)))
         elif kind == "RUN":
-            run = expand(arg, src, "./" + name, ".")
+            run = expand(arg, "./" + name, ".", substitutions(src))
         elif kind == "EXIT":
             exit_code = int(arg)
         else:
@@ -441,8 +442,8 @@ def offload_test(src, text, name, tpath):
         # Relative %t and %T (the test's directory, where both the build and
         # the steps run): a shared library linked as %t.so is then found by
         # the program wherever the bundle lies.
-        builds.append(expand(l.replace(HOST_TRIPLE, GPU_TRIPLE), src,
-                             "./" + name, "."))
+        builds.append(expand(l.replace(HOST_TRIPLE, GPU_TRIPLE), "./" + name,
+                             ".", substitutions(src)))
     if not steps:
         raise Untranslatable("no RUN line runs %t")
     return builds, steps
