@@ -73,24 +73,22 @@ static void finishTask(int32_t Gtid, void *Task) {
 }
 
 /// The calling thread now runs Task, an explicit task of its current
-/// parallel level (omp_in_explicit_task); returns what to restore after it.
-static uint8_t beginExplicitTask(void *Task) {
+/// parallel level (omp_in_explicit_task); the task keeps what to restore.
+static void beginExplicitTask(void *Task) {
   COT_SHARED uint8_t &Level = ExplicitTaskLevel[threadId()];
-  uint8_t Outer = Level;
+  header(Task)->OuterExplicitLevel = Level;
   Level = (uint8_t)(level() + 1);
-  header(Task)->OuterExplicitLevel = Outer;
-  return Outer;
 }
 
-static void endExplicitTask(uint8_t Outer) {
-  ExplicitTaskLevel[threadId()] = Outer;
+static void endExplicitTask(void *Task) {
+  ExplicitTaskLevel[threadId()] = (uint8_t)header(Task)->OuterExplicitLevel;
 }
 
 static void runTask(int32_t Gtid, void *Task) {
   TaskTy *T = (TaskTy *)Task;
-  uint8_t Outer = beginExplicitTask(Task);
+  beginExplicitTask(Task);
   T->Routine(Gtid, Task);
-  endExplicitTask(Outer);
+  endExplicitTask(Task);
   finishTask(Gtid, Task);
 }
 
@@ -112,7 +110,7 @@ COT_ENTRY void __kmpc_omp_task_begin_if0(ident_t *, int32_t, void *Task) {
 }
 COT_ENTRY void __kmpc_omp_task_complete_if0(ident_t *, int32_t Gtid,
                                              void *Task) {
-  endExplicitTask((uint8_t)header(Task)->OuterExplicitLevel);
+  endExplicitTask(Task);
   finishTask(Gtid, Task);
 }
 
