@@ -353,7 +353,8 @@ InputInfoList OffloadJobs::Impl::buildDevice(const JobAction &A,
 }
 
 /// Device steps that Clang's cc1 tool runs as it runs the host's: the
-/// preprocessing of -E with the device's macros, and the conversion of
+/// preprocessing of -E with the device's macros and metadirective variants
+/// (CC1DeviceContextFlag), and the conversion of
 /// unbundled device bitcode to text. The tool sees a host action of the
 /// same kind; what makes the step the device's is in its arguments.
 InputInfoList
@@ -370,6 +371,8 @@ OffloadJobs::Impl::buildDeviceWithClang(const JobAction &A,
     Args = &argsWith([&](opt::DerivedArgList &DAL) {
       for (const std::string &Macro : deviceMacros(Target.triple()))
         DAL.AddJoinedArg(nullptr, option(options::OPT_D), Macro);
+      DAL.AddSeparateArg(nullptr, option(options::OPT_Xclang),
+                         (Twine(CC1DeviceContextFlag) + Target.triple()).str());
     });
   } else {
     Inputs = {deviceOutputOf(In, Target)};

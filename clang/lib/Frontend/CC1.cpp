@@ -79,6 +79,8 @@ struct OffloadArgs {
   bool TextOutputs = false;
   /// -fopenmp-offload-mandatory.
   bool OffloadMandatory = false;
+  /// The device whose choices of context selectors a device's -E writes.
+  std::string DeviceContext;
 };
 } // namespace
 
@@ -101,6 +103,8 @@ static Expected<OffloadArgs> takeOffloadArgs(SmallVectorImpl<const char *> &Args
       TakeTargetFile(A, CC1DeviceOutputFlag, Offload.DeviceOutputs);
     else if (A.consume_front(CC1DeviceSourceFlag))
       TakeTargetFile(A, CC1DeviceSourceFlag, Offload.DeviceSources);
+    else if (A.consume_front(CC1DeviceContextFlag))
+      Offload.DeviceContext = A.str();
     else if (A == CC1DeviceOutputTextFlag)
       Offload.TextOutputs = true;
     else if (A == CC1OffloadMandatoryFlag)
@@ -146,12 +150,13 @@ static bool takeDeviceSource(CompilerInstance &Clang, const OffloadTarget &T,
     return true;
   }
   return !differsFromInput(Clang, **Source) ||
-         runDeviceParse(Clang, T, Path, DeviceParses);
+         runDeviceParse(Clang, T, Path, /*Rewrites=*/{}, DeviceParses);
 }
 
 /// Parses device-specific source a second time for the targets that need
 /// it: a device-preprocessed input that differs from the host's, or source
-/// that tests the device macros.
+/// that tests the device macros or has context selectors the device
+/// decides otherwise.
 static bool runDeviceParses(CompilerInstance &Clang, const OffloadArgs &Offload,
                             DeviceBitcodeMap &DeviceParses) {
   std::vector<OffloadTarget> Scanned;
@@ -162,8 +167,8 @@ static bool runDeviceParses(CompilerInstance &Clang, const OffloadArgs &Offload,
     else if (!takeDeviceSource(Clang, T, Source->second, DeviceParses))
       return false;
   }
-  for (const OffloadTarget &T : targetsWithMacroTests(Clang, Scanned))
-    if (!runDeviceParse(Clang, T, "", DeviceParses))
+  for (const DeviceParsePlan &Plan : planDeviceParses(Clang, Scanned))
+    if (!runDeviceParse(Clang, Plan.Target, "", Plan.Rewrites, DeviceParses))
       return false;
   return true;
 }
@@ -221,6 +226,8 @@ static bool execute(CompilerInstance &Clang, const OffloadArgs &Offload) {
   DeviceBitcodeMap DeviceParses, DeviceCode;
   if (Lowers && !runDeviceParses(Clang, Offload, DeviceParses))
     return false;
+  if (!Offload.DeviceContext.empty())
+    useDeviceSelectors(Clang, Offload.DeviceContext);
   std::unique_ptr<FrontendAction> Act = CreateFrontendAction(Clang);
   if (!Act)
     return false;

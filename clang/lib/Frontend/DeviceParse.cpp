@@ -4,16 +4,20 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The scan runs the preprocessor alone over the input with a callback on
-// #ifdef/#ifndef/#elifdef/#elifndef and defined() of the device macros. The
-// device parse is a second CompilerInstance on a copy of the invocation
-// with those macros predefined (or on the input as the device preprocessed
-// it), running the offload action in extraction mode
-// (HostLoweringOptions::ExtractOnly) and emitting nothing.
+// The scan runs the preprocessor alone over the input, once for all
+// targets, with a callback on #ifdef/#ifndef/#elifdef/#elifndef and
+// defined() of the device macros and a handler of `#pragma omp` that reads
+// the pragmas whose context selectors Clang resolves as it parses
+// (DeviceContextSelectors.h). The device parse is a second CompilerInstance
+// on a copy of the invocation with the device's macros predefined and the
+// files whose pragmas the device decides otherwise remapped (or on the
+// input as the device preprocessed it), running the offload action in
+// extraction mode (HostLoweringOptions::ExtractOnly) and emitting nothing.
 //
 //===----------------------------------------------------------------------===//
 
 #include "clang-offload/Frontend/DeviceParse.h"
+#include "clang-offload/Frontend/DeviceContextSelectors.h"
 #include "clang-offload/Frontend/OffloadFrontendAction.h"
 #include "clang-offload/Frontend/RequiresReverseOffload.h"
 
@@ -21,6 +25,7 @@
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/FrontendTool/Utils.h"
 #include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/ADT/StringSet.h"
@@ -33,8 +38,8 @@ namespace {
 
 class MacroTestWatcher : public PPCallbacks {
 public:
-  MacroTestWatcher(const StringSet<> &Watched, bool &Found)
-      : Watched(Watched), Found(Found) {}
+  MacroTestWatcher(const StringSet<> &Watched, StringSet<> &Tested)
+      : Watched(Watched), Tested(Tested) {}
 
   void Ifdef(SourceLocation, const Token &Name, const MacroDefinition &) override {
     check(Name);
@@ -58,41 +63,67 @@ public:
 
 private:
   const StringSet<> &Watched;
-  bool &Found;
+  StringSet<> &Tested;
 
   void check(const Token &Name) {
-    if (const IdentifierInfo *II = Name.getIdentifierInfo())
-      Found |= Watched.contains(II->getName());
+    if (const IdentifierInfo *II = Name.getIdentifierInfo();
+        II && Watched.contains(II->getName()))
+      Tested.insert(II->getName());
   }
+};
+
+/// What the scan found: the device macros the input tests, and its
+/// metadirectives and `begin declare variant` pragmas.
+struct SourceScan {
+  StringSet<> TestedMacros;
+  SelectorScan Selectors;
 };
 
 class ScanAction : public PreprocessOnlyAction {
 public:
-  ScanAction(const StringSet<> &Watched, bool &Found)
-      : Watched(Watched), Found(Found) {}
+  ScanAction(const StringSet<> &Watched, SourceScan &Out)
+      : Watched(Watched), Out(Out) {}
 
 protected:
   void ExecuteAction() override {
-    getCompilerInstance().getPreprocessor().addPPCallbacks(
-        std::make_unique<MacroTestWatcher>(Watched, Found));
+    Preprocessor &PP = getCompilerInstance().getPreprocessor();
+    PP.addPPCallbacks(
+        std::make_unique<MacroTestWatcher>(Watched, Out.TestedMacros));
+    PP.AddPragmaHandler(createSelectorCollector(Out.Selectors).release());
     PreprocessOnlyAction::ExecuteAction();
   }
 
 private:
   const StringSet<> &Watched;
-  bool &Found;
+  SourceScan &Out;
 };
 
-bool scanForMacroTests(CompilerInstance &Host, const StringSet<> &Watched) {
+SourceScan scanSource(CompilerInstance &Host, ArrayRef<OffloadTarget> Targets) {
+  StringSet<> Watched;
+  for (const OffloadTarget &T : Targets)
+    for (const std::string &M : deviceMacros(T.Triple))
+      Watched.insert(M);
   CompilerInstance Scan;
   Scan.setInvocation(std::make_shared<CompilerInvocation>(Host.getInvocation()));
   Scan.getFrontendOpts().ProgramAction = frontend::RunPreprocessorOnly;
   Scan.getFrontendOpts().OutputFile.clear();
   Scan.createDiagnostics(new IgnoringDiagConsumer());
-  bool Found = false;
+  SourceScan Found;
   ScanAction Act(Watched, Found);
   Scan.ExecuteAction(Act);
   return Found;
+}
+
+void remapFiles(CompilerInstance &CI, const StringMap<std::string> &Files) {
+  for (const auto &[Path, Text] : Files)
+    CI.getPreprocessorOpts().addRemappedFile(
+        Path, MemoryBuffer::getMemBufferCopy(Text, Path).release());
+}
+
+bool testsMacrosOf(const SourceScan &Scan, const OffloadTarget &T) {
+  return llvm::any_of(deviceMacros(T.Triple), [&](const std::string &M) {
+    return Scan.TestedMacros.contains(M);
+  });
 }
 
 bool parsesSource(const CompilerInstance &Host) {
@@ -106,26 +137,34 @@ bool parsesSource(const CompilerInstance &Host) {
 
 } // namespace
 
-std::vector<OffloadTarget>
-targetsWithMacroTests(CompilerInstance &Host, ArrayRef<OffloadTarget> Targets) {
-  std::vector<OffloadTarget> Found;
-  if (!parsesSource(Host))
-    return Found;
+std::vector<DeviceParsePlan> planDeviceParses(CompilerInstance &Host,
+                                              ArrayRef<OffloadTarget> Targets) {
+  std::vector<DeviceParsePlan> Plans;
+  if (Targets.empty() || !parsesSource(Host))
+    return Plans;
+  SourceScan Scan = scanSource(Host, Targets);
+  StringRef HostTriple = Host.getTargetOpts().Triple;
   for (const OffloadTarget &T : Targets) {
-    std::vector<std::string> Macros = deviceMacros(T.Triple);
-    if (Macros.empty())
-      continue;
-    StringSet<> Watched;
-    for (const std::string &M : Macros)
-      Watched.insert(M);
-    if (scanForMacroTests(Host, Watched))
-      Found.push_back(T);
+    StringMap<std::string> Rewrites =
+        rewriteForDevice(Scan.Selectors, HostTriple, T.Triple);
+    if (testsMacrosOf(Scan, T) || !Rewrites.empty())
+      Plans.push_back({T, std::move(Rewrites)});
   }
-  return Found;
+  return Plans;
+}
+
+void useDeviceSelectors(CompilerInstance &CI, StringRef DeviceTriple) {
+  if (!parsesSource(CI))
+    return;
+  SourceScan Scan = scanSource(CI, /*Targets=*/{});
+  remapFiles(CI, rewriteForDevice(Scan.Selectors, CI.getTargetOpts().Triple,
+                                  DeviceTriple));
 }
 
 bool runDeviceParse(CompilerInstance &Host, const OffloadTarget &T,
-                    StringRef DeviceSource, DeviceBitcodeMap &Out) {
+                    StringRef DeviceSource,
+                    const StringMap<std::string> &Rewrites,
+                    DeviceBitcodeMap &Out) {
   CompilerInstance Dev;
   Dev.setInvocation(std::make_shared<CompilerInvocation>(Host.getInvocation()));
   FrontendOptions &FEOpts = Dev.getFrontendOpts();
@@ -136,6 +175,7 @@ bool runDeviceParse(CompilerInstance &Host, const OffloadTarget &T,
     InputKind Kind = FEOpts.Inputs.front().getKind();
     FEOpts.Inputs = {FrontendInputFile(DeviceSource, Kind)};
   }
+  remapFiles(Dev, Rewrites);
   FEOpts.ProgramAction = frontend::EmitLLVMOnly;
   // The extraction runs at the start of the LLVM pipeline, also in a job
   // that stops before it (-save-temps' compile).

@@ -58,6 +58,13 @@ constexpr llvm::StringLiteral CC1DeviceOutputTextFlag =
 /// of it (Frontend/DeviceParse.h).
 constexpr llvm::StringLiteral CC1DeviceSourceFlag = "-cot-device-source=";
 
+/// The cc1 flag `-cot-device-context=<triple>` of a device's -E job: the
+/// output has the metadirectives and `begin declare variant`s that <triple>
+/// decides otherwise than the host rewritten to its choices
+/// (Frontend/DeviceContextSelectors.h), as the device
+/// parse of the source reads them.
+constexpr llvm::StringLiteral CC1DeviceContextFlag = "-cot-device-context=";
+
 /// The cc1 flag of -fopenmp-offload-mandatory: the compile job records in
 /// its object that the program offloads as with OMP_TARGET_OFFLOAD=MANDATORY
 /// (COT_REQUIRES_OFFLOAD_MANDATORY, OffloadABI.h).
