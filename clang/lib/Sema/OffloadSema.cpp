@@ -34,6 +34,7 @@
 #include "OffloadSemaConsumer.h"
 #include "clang-offload/Sema/ASTRewrite.h"
 #include "clang-offload/Sema/InlineTargetData.h"
+#include "clang-offload/Sema/LastprivateConditional.h"
 #include "clang-offload/Sema/LoopFinals.h"
 
 #include "OffloadABI.h"
@@ -167,8 +168,10 @@ void OffloadSemaConsumer::walk(Stmt *&Slot, DeclContext *DC) {
     return;
   }
   auto *D = dyn_cast<OMPExecutableDirective>(S);
-  if (auto *Loop = dyn_cast_or_null<OMPLoopDirective>(D))
+  if (auto *Loop = dyn_cast_or_null<OMPLoopDirective>(D)) {
     fixNonRectangularFinals(*SemaRef, *Loop);
+    recordConditionalAssignments(*SemaRef, *Loop);
+  }
   DeclContext *Outer = Frame;
   if (D && isOutlinedRegion(D->getDirectiveKind()))
     Frame = nullptr;
