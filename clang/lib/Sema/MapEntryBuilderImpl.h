@@ -14,6 +14,8 @@
 //   MapEntryGroups.cpp   entries of the items of one root: member groups,
 //                        pointer attachment
 //   TargetCaptures.cpp   target constructs: entries in capture order
+//   LambdaCaptures.cpp   the captures of lambda closures a target region
+//                        uses: attached to the device copies
 // Private to clang/lib/Sema.
 //
 //===----------------------------------------------------------------------===//
@@ -84,6 +86,15 @@ private:
   std::vector<StridedSection> *Strided;
   std::vector<MapItem> Items;
   std::vector<MapEntry> Entries;
+  /// A lambda closure that a target region captures, mapped (or copied) as
+  /// a whole by entry Entry; Object is the closure at the construct.
+  struct MappedClosure {
+    size_t Entry;
+    clang::Expr *Object;
+    const clang::CXXRecordDecl *Lambda;
+    std::string Name;
+  };
+  std::vector<MappedClosure> Closures;
 
   // Clause collection.
   void collectItems();
@@ -130,6 +141,12 @@ private:
   void emitRemainingItems();
   void setBaseFromCapture(MapEntry &Entry, clang::Expr *CaptureInit,
                           const clang::CapturedStmt::Capture &Cap);
+  void noteMappedClosure(clang::ValueDecl *Var, size_t Entry,
+                         clang::Expr *Object);
+  void buildForClosureCaptures();
+  void buildForClosureCapture(const MappedClosure &C,
+                              const clang::LambdaCapture &LC,
+                              const clang::FieldDecl &Field);
 
   // Expressions.
   clang::Expr *addressOf(clang::Expr *LValue);
@@ -137,6 +154,8 @@ private:
   clang::Expr *sizeOf(clang::QualType T);
   clang::Expr *integer(uint64_t V);
   clang::Expr *byteDistance(clang::Expr *From, clang::Expr *To);
+  clang::Expr *pointerSlot(clang::Expr *ObjectAddr, uint64_t ByteOffset);
+  clang::Expr *loadPointer(clang::Expr *Slot);
   clang::Expr *sectionElement(clang::Expr *E, bool Last);
   clang::Expr *itemBegin(MapItem &Item);
   clang::Expr *itemSize(MapItem &Item);
@@ -145,6 +164,9 @@ private:
   std::string sourceText(const clang::Expr *E) const;
   void unsupported(const clang::Expr *E, llvm::StringRef What);
 };
+
+/// The lambda class of a variable of type \p T (or a reference to one).
+const clang::CXXRecordDecl *lambdaClosureOf(clang::QualType T);
 
 /// Whether \p E is an array section.
 bool isSection(const clang::Expr *E);

@@ -134,6 +134,10 @@ void Builder::buildForCapture(ValueDecl *CapVar, QualType FieldTy,
   Entry.Size = sizeOf(CapVar->getType().getNonReferenceType());
   if (FirstPrivates.contains(CapVar->getCanonicalDecl()))
     Entry.Type |= COT_MAP_PRIVATE | COT_MAP_TO;
+  else if (lambdaClosureOf(CapVar->getType()))
+    // As upstream: a lambda is firstprivate, its captures attached to the
+    // device copy (buildForClosureCaptures).
+    Entry.Type |= COT_MAP_PRIVATE | COT_MAP_TO | COT_MAP_IMPLICIT;
   else
     Entry.Type |= COT_MAP_TO | COT_MAP_FROM | COT_MAP_IMPLICIT;
   Entries.push_back(Entry);
@@ -279,10 +283,15 @@ void Builder::buildForTarget() {
     bool ByCopy = Cap.capturesThis() || Cap.capturesVariableByCopy();
     size_t First = Entries.size();
     buildForCapture(Var, FieldTy, ByCopy, DevPtrs, FirstPrivates);
-    if (First < Entries.size())
-      setBaseFromCapture(Entries[First], CaptureInit, Cap);
+    if (First == Entries.size())
+      continue;
+    setBaseFromCapture(Entries[First], CaptureInit, Cap);
+    if (Var && !ByCopy && CaptureInit)
+      noteMappedClosure(Var, First, CaptureInit);
   }
   emitRemainingItems();
+  // Last: the captured variables' own maps are in place by then.
+  buildForClosureCaptures();
 }
 
 } // namespace mapentries

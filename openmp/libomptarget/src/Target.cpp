@@ -24,6 +24,8 @@
 //  - PTR_AND_OBJ: Bases[i] is a host pointer variable, Begins[i..+Size) the
 //    pointee section; the pointee is mapped with its own count, then the
 //    device copy of the pointer variable (when mapped) is made to point at it.
+//    With MEMBER_OF a PRIVATE parent (a lambda closure's field), the pointer
+//    lies in the parent's device temporary, which is made to point at it.
 //  - Anything else: a mapping with its own count.
 //
 //===----------------------------------------------------------------------===//
@@ -143,6 +145,31 @@ void attachPointer(Device &D, DeviceWork &W, uintptr_t PtrVar,
   info(Loc, "device %d: attach pointer at host 0x%" PRIxPTR
             " (device 0x%" PRIxPTR ") -> 0x%" PRIxPTR,
        D.Id, PtrVar, PE->toDevice(PtrVar), DevValue);
+}
+
+/// Makes the pointer of PTR_AND_OBJ entry I of M, which lies in the device
+/// temporary (at ParentDev) of its PRIVATE parent, hold DevValue.
+void attachInPrivate(Device &D, DeviceWork &W, const cot_map_list *M, int32_t I,
+                     uintptr_t ParentDev, uintptr_t DevValue,
+                     const cot_source_loc *Loc) {
+  int32_t Parent = COT_MAP_MEMBER_OF(M->Types[I]);
+  auto PtrVar = (uintptr_t)M->Bases[I];
+  auto Begin = (uintptr_t)M->Begins[Parent];
+  auto Size = (uint64_t)M->Sizes[Parent];
+  if (PtrVar < Begin || PtrVar - Begin > Size ||
+      Size - (PtrVar - Begin) < sizeof(void *))
+    fatal(Loc,
+          "map entry '%s': its pointer at 0x%" PRIxPTR
+          " lies outside its parent '%s'",
+          nameOf(M, I), PtrVar, nameOf(M, Parent));
+  if (D.P->Api->copy_to_device(D.LocalId,
+                               (void *)(ParentDev + (PtrVar - Begin)),
+                               &DevValue, sizeof(DevValue), W.queue()) != 0)
+    fatal(Loc, D.P->lastError("pointer attachment failed"));
+  info(Loc,
+       "device %d: attach pointer at host 0x%" PRIxPTR
+       " (in a private copy) -> 0x%" PRIxPTR,
+       D.Id, PtrVar, DevValue);
 }
 
 /// The host address of the object that entry I of M reaches its storage
@@ -299,7 +326,11 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
       memcpy(&HostValue, (const void *)PtrVar, sizeof(HostValue));
       uintptr_t DevValue =
           E ? S.DevBegin[I] - (Begin - HostValue) : HostValue;
-      attachPointer(D, W, PtrVar, DevValue, Loc);
+      int32_t Parent = COT_MAP_MEMBER_OF(T);
+      if (Parent < 0 || !(M->Types[Parent] & COT_MAP_PRIVATE))
+        attachPointer(D, W, PtrVar, DevValue, Loc);
+      else if (ForLaunch)
+        attachInPrivate(D, W, M, I, S.DevBegin[Parent], DevValue, Loc);
     }
   }
   // use_device_ptr/addr, after the maps of the same construct.
