@@ -15,6 +15,14 @@ template <class F> void forall(int N, F Body) {
     Body(I);
 }
 
+/// The closure mapped by a map clause, by reference, to the device or both
+/// ways (its fields' host addresses come back, not the device's).
+template <class F> void forallMapped(int N, F &Body) {
+#pragma omp target teams distribute parallel for map(tofrom : Body)
+  for (int I = 0; I < N; ++I)
+    Body(I);
+}
+
 struct Grid {
   double V[8];
   int OnDevice = 0;
@@ -65,6 +73,12 @@ int main() {
   }
   // CHECK-NEXT: saxpy twice 2001 3997 on device 1
   std::printf("saxpy twice %g %g on device %d\n", Y[N / 2], Y[N - 1], Ran);
+  auto Scale = [&](int I) { Y[I] *= A; };
+#pragma omp target data map(tofrom : Y[0 : N])
+  forallMapped(N, Scale);
+  Scale(0); // on the host, with the host's Y
+  // CHECK-NEXT: mapped closure 4002 7994, host call 4
+  std::printf("mapped closure %g %g, host call %g\n", Y[N / 2], Y[N - 1], Y[0]);
 
   // A mutable lambda's copy changes on the device only.
   int Calls = 0;
