@@ -43,7 +43,7 @@ protected:
     if (!CodeGen)
       return nullptr;
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
-    Consumers.push_back(createOffloadSemaConsumer(Requires));
+    Consumers.push_back(createOffloadSemaConsumer(Requires, CodeGen.get()));
     Consumers.push_back(std::move(CodeGen));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }

@@ -136,9 +136,13 @@ static VariantContexts contextsOf(const OMPDeclareVariantAttr &A,
 /// variant. A variant that only an offload device selects (device={kind(
 /// nohost)}, kind(gpu), arch(nvptx64)) is kept (used) and named in an
 /// annotation on the base function; device extraction and the NVPTX
-/// retargeting rebind device code's calls to it.
-void markDeviceVariants(FunctionDecl *FD) {
+/// retargeting rebind device code's calls to it. A static or inline variant
+/// defined before the base and unused on the host was put off by CodeGen,
+/// which emits such a definition only when it is used: the caller hands it
+/// to CodeGen again, now `used`.
+SmallVector<FunctionDecl *, 2> markDeviceVariants(FunctionDecl *FD) {
   ASTContext &Ctx = FD->getASTContext();
+  SmallVector<FunctionDecl *, 2> PutOff;
   for (const auto *A : FD->specific_attrs<OMPDeclareVariantAttr>()) {
     FunctionDecl *Variant = variantOf(*A);
     if (!Variant)
@@ -146,13 +150,20 @@ void markDeviceVariants(FunctionDecl *FD) {
     VariantContexts Holds = contextsOf(*A, Ctx);
     if (Holds.Host || (!Holds.HostDevice && !Holds.GPU))
       continue;
-    if (!Variant->hasAttr<UsedAttr>())
+    const FunctionDecl *Definition = nullptr;
+    if (!Variant->hasAttr<UsedAttr>()) {
+      if (Variant->hasBody(Definition) && !Ctx.DeclMustBeEmitted(Definition) &&
+          !Variant->isUsed() && !isa<CXXMethodDecl>(Definition) &&
+          !Definition->isTemplateInstantiation())
+        PutOff.push_back(const_cast<FunctionDecl *>(Definition));
       Variant->addAttr(UsedAttr::CreateImplicit(Ctx));
+    }
     addAnnotation(FD, ((Holds.HostDevice ? DeviceVariantAnnotation
                                          : GPUVariantAnnotation) +
                        symbolOf(*Variant))
                           .str());
   }
+  return PutOff;
 }
 
 /// Whether \p Variant is a `declare variant` of \p Base that the host

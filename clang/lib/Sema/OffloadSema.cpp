@@ -60,7 +60,8 @@ static bool isOffloadConstruct(OpenMPDirectiveKind K) {
 void OffloadSemaConsumer::processDecl(Decl *D) {
   if (auto *FD = dyn_cast<FunctionDecl>(D)) {
     markDeclareTarget(FD);
-    markDeviceVariants(FD);
+    for (FunctionDecl *Variant : markDeviceVariants(FD))
+      CodeGen->HandleTopLevelDecl(DeclGroupRef(Variant));
     processFunction(FD);
     return;
   }
@@ -356,10 +357,10 @@ Stmt *OffloadSemaConsumer::lowerConstruct(OMPExecutableDirective &D,
                               D.getEndLoc());
 }
 
-
 std::unique_ptr<ASTConsumer>
-createOffloadSemaConsumer(std::shared_ptr<TranslationUnitRequires> Requires) {
-  return std::make_unique<OffloadSemaConsumer>(std::move(Requires));
+createOffloadSemaConsumer(std::shared_ptr<TranslationUnitRequires> Requires,
+                          ASTConsumer *CodeGen) {
+  return std::make_unique<OffloadSemaConsumer>(std::move(Requires), CodeGen);
 }
 
 } // namespace cot

@@ -31,8 +31,9 @@ namespace cot {
 /// each offload construct by its markers around it (OffloadSema.cpp).
 class OffloadSemaConsumer : public clang::SemaConsumer {
 public:
-  explicit OffloadSemaConsumer(std::shared_ptr<TranslationUnitRequires> R)
-      : Requires(std::move(R)) {}
+  OffloadSemaConsumer(std::shared_ptr<TranslationUnitRequires> R,
+                      clang::ASTConsumer *CodeGen)
+      : Requires(std::move(R)), CodeGen(CodeGen) {}
 
   void InitializeSema(clang::Sema &S) override { SemaRef = &S; }
   void ForgetSema() override { SemaRef = nullptr; }
@@ -58,6 +59,8 @@ public:
 private:
   clang::Sema *SemaRef = nullptr;
   std::shared_ptr<TranslationUnitRequires> Requires;
+  /// Clang CodeGen's consumer, which runs after this one.
+  clang::ASTConsumer *CodeGen;
   int NextSite = 0;
   llvm::DenseSet<const clang::Decl *> DoneFunctions;
   llvm::DenseSet<const clang::Stmt *> DoneConstructs;
@@ -121,8 +124,11 @@ private:
 void markDeclareTarget(clang::ValueDecl *VD);
 
 /// Keeps the declare variants of \p FD that only an offload device selects
-/// and names them for device extraction (DeclareTarget.cpp).
-void markDeviceVariants(clang::FunctionDecl *FD);
+/// and names them for device extraction (DeclareTarget.cpp). Returns those
+/// whose definition CodeGen has seen and put off (static or inline, unused
+/// on the host): it must see them again to emit them.
+llvm::SmallVector<clang::FunctionDecl *, 2>
+markDeviceVariants(clang::FunctionDecl *FD);
 
 } // namespace cot
 

@@ -28,8 +28,12 @@ struct TranslationUnitRequires {
   uint32_t Flags = 0;
 };
 
+/// The Sema step's consumer, to run before \p CodeGen (Clang CodeGen's
+/// consumer, which it hands definitions that must be emitted after all:
+/// static declare variants that only a device selects).
 std::unique_ptr<clang::ASTConsumer>
-createOffloadSemaConsumer(std::shared_ptr<TranslationUnitRequires> Requires);
+createOffloadSemaConsumer(std::shared_ptr<TranslationUnitRequires> Requires,
+                          clang::ASTConsumer *CodeGen);
 
 } // namespace cot
 
