@@ -41,6 +41,7 @@
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/MD5.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 #define DEBUG_TYPE "openmp-device-extract"
 
@@ -132,7 +133,9 @@ deviceVariants(Module &M, ArrayRef<Annotation> Notes) {
 
 /// Device code calls the variants: those of every offload device now, the
 /// GPU's through the `cot.gpu_variants` list that the NVPTX retargeting
-/// applies (the x86_64 device link has no use for it).
+/// applies (the x86_64 device link has no use for it). A GPU variant that
+/// nothing calls yet is kept in llvm.compiler.used: the device link would
+/// not link in a static one that the list alone refers to.
 static void bindDeviceVariants(Module &Dev, ArrayRef<DeviceVariant> Variants,
                                ValueToValueMapTy &VMap,
                                SmallPtrSetImpl<GlobalValue *> &Keep) {
@@ -151,8 +154,11 @@ static void bindDeviceVariants(Module &Dev, ArrayRef<DeviceVariant> Variants,
     LLVMContext &Ctx = Dev.getContext();
     GPUList->addOperand(MDNode::get(
         Ctx, {ValueAsMetadata::get(Base), ValueAsMetadata::get(Variant)}));
+    appendToCompilerUsed(Dev, {Variant});
     Keep.insert(Variant);
   }
+  if (GlobalVariable *Used = Dev.getNamedGlobal("llvm.compiler.used"))
+    Keep.insert(Used);
 }
 
 /// Device code reaches a `declare target link` variable through a pointer

@@ -27,6 +27,7 @@
 #include "OpenMPDevice/NVPTX.h"
 #include "OpenMPDevice/Passes.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 
 #include "llvm/Demangle/Demangle.h"
@@ -40,6 +41,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 #define DEBUG_TYPE "openmp-device-retarget-nvptx"
 
@@ -162,20 +164,24 @@ static void lowerOrderingToBarriers(Function &F) {
 }
 
 /// Calls of functions with a GPU-only `declare variant` go to the variant
-/// (device extraction listed the pairs).
+/// (device extraction listed the pairs, and kept the variants in
+/// llvm.compiler.used until now).
 static void bindGPUVariants(Module &M) {
   NamedMDNode *List = M.getNamedMetadata(GPUVariantsMetadata);
   if (!List)
     return;
+  SmallPtrSet<Constant *, 4> Variants;
   for (MDNode *Pair : List->operands()) {
     auto *Base = mdconst::dyn_extract_or_null<Function>(Pair->getOperand(0));
     auto *Variant = mdconst::dyn_extract_or_null<Function>(Pair->getOperand(1));
     if (Base && Variant) {
       Base->replaceAllUsesWith(Variant);
+      Variants.insert(Variant);
       ++NumGPUVariants;
     }
   }
   M.eraseNamedMetadata(List);
+  removeFromUsedLists(M, [&](Constant *C) { return Variants.contains(C); });
 }
 
 /// Reports the first thread_local variable that device code uses; returns
