@@ -298,9 +298,11 @@ private:
     if (!Entry)
       return;
     SelectorPragma P;
-    if (!SelectorReader(PP, Toks).readMetadirective(P) &&
-        !SelectorReader(PP, Toks).readBeginDeclareVariant(P))
-      return;
+    if (!SelectorReader(PP, Toks).readMetadirective(P)) {
+      P = SelectorPragma();
+      if (!SelectorReader(PP, Toks).readBeginDeclareVariant(P))
+        return;
+    }
     P.File = Entry->getName().str();
     Out.FileTexts.try_emplace(P.File, SM.getBufferData(*File).str());
     Out.Pragmas.push_back(std::move(P));

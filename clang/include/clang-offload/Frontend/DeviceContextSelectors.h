@@ -41,7 +41,7 @@ namespace cot {
 
 /// A pragma whose context selectors Clang resolves while it parses.
 struct SelectorPragma {
-  enum KindTy { Metadirective, BeginDeclareVariant } Kind;
+  enum KindTy { Metadirective, BeginDeclareVariant } Kind = Metadirective;
   std::string File;
   /// The text a rewrite replaces: from `metadirective` to the end of the
   /// pragma's last token; a `begin declare variant`'s device selector set.
