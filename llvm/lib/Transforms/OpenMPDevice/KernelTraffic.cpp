@@ -25,6 +25,8 @@
 // A stream keeps a line of L1 in use for each thread, or the lane stride
 // of its start when neighbouring threads' stretches lie closer together
 // than a line (a record of 64 bytes per thread: two threads share a line).
+// A walk in a later loop that starts in an earlier walk's slot of such
+// records (a record's tail after its body) is the same stream.
 // Arithmetic is counted on the data slice only (what flows into stored
 // values, atomics and loop-carried results), so that address and loop
 // arithmetic do not count. Everything is weighted per iteration of the
@@ -518,7 +520,11 @@ Type *accessedType(const Instruction &I) {
   return cast<AtomicCmpXchgInst>(I).getNewValOperand()->getType();
 }
 
-/// The stretches the threads walk, one per inner loop and cache line.
+/// The stretches the threads walk, one per inner loop and cache line. A
+/// walk in a later loop that continues in an earlier walk's slot (where
+/// neighbouring threads' slots lie under a line apart) keeps no more L1 in
+/// use: a record's tail loop that starts where the loop over its body
+/// stopped.
 class ThreadStreams {
 public:
   explicit ThreadStreams(ScalarEvolution &SE) : SE(SE) {}
@@ -527,26 +533,73 @@ public:
   /// start moves by Lane from one thread to the next, unless an access of
   /// the same stream is already there.
   void add(const SCEVAddRecExpr *Address, LaneStride Lane) {
-    for (const SCEVAddRecExpr *Known : Streams) {
-      if (Known->getLoop() != Address->getLoop())
+    for (const Stream &Known : Streams) {
+      if (Known.Address->getLoop() != Address->getLoop()) {
+        if (continuesSlot(Known, Address))
+          return;
         continue;
-      const auto *Gap = dyn_cast<SCEVConstant>(SE.getMinusSCEV(Address, Known));
+      }
+      const auto *Gap =
+          dyn_cast<SCEVConstant>(SE.getMinusSCEV(Address, Known.Address));
       if (Gap && Gap->getAPInt().abs().slt(CacheLineBytes))
         return;
     }
-    Streams.push_back(Address);
-    bool SharesLines = Lane.Kind == LaneStride::Constant &&
-                       std::abs(Lane.Bytes) < CacheLineBytes;
-    L1Bytes += SharesLines ? unsigned(std::abs(Lane.Bytes)) : CacheLineBytes;
+    Streams.push_back({Address, Lane});
+    L1Bytes +=
+        sharesLines(Lane) ? unsigned(std::abs(Lane.Bytes)) : CacheLineBytes;
   }
   unsigned count() const { return Streams.size(); }
   /// L1 bytes that one thread's streams keep in use.
   unsigned l1Bytes() const { return L1Bytes; }
 
 private:
+  struct Stream {
+    const SCEVAddRecExpr *Address;
+    LaneStride Lane;
+  };
   ScalarEvolution &SE;
-  SmallVector<const SCEVAddRecExpr *, 4> Streams;
+  SmallVector<Stream, 4> Streams;
   unsigned L1Bytes = 0;
+
+  static bool sharesLines(LaneStride Lane) {
+    return Lane.Kind == LaneStride::Constant &&
+           std::abs(Lane.Bytes) < CacheLineBytes;
+  }
+
+  /// Whether Address walks on in Known's slot (Known's slots are under a
+  /// line apart): it starts within the slot where Known starts, or where
+  /// Known's walk stopped (a record's tail loop after its body).
+  bool continuesSlot(const Stream &Known, const SCEVAddRecExpr *Address) {
+    if (!sharesLines(Known.Lane))
+      return false;
+    SmallPtrSet<const PHINode *, 4> Seen;
+    return isInSlot(Address->getStart(), Known, Seen);
+  }
+
+  /// Whether Start lies in the slot of Known: a constant distance under
+  /// the slot from where Known starts or from one of its walk's values, or
+  /// a phi (the loop's LCSSA exit value, the join of a loop that may not
+  /// run) of such values.
+  bool isInSlot(const SCEV *Start, const Stream &Known,
+                SmallPtrSetImpl<const PHINode *> &Seen) {
+    int64_t Slot = std::abs(Known.Lane.Bytes);
+    auto Near = [&](const SCEV *A, const SCEV *B) {
+      const auto *Gap = dyn_cast<SCEVConstant>(SE.getMinusSCEV(A, B));
+      return Gap && Gap->getAPInt().abs().slt(Slot);
+    };
+    // Where Known starts, or a value of its walk (the induction variable or
+    // its next value).
+    if (Near(Start, Known.Address->getStart()) || Near(Start, Known.Address))
+      return true;
+    const auto *Unknown = dyn_cast<SCEVUnknown>(Start);
+    const auto *Phi =
+        Unknown ? dyn_cast<PHINode>(Unknown->getValue()) : nullptr;
+    if (!Phi || Seen.size() >= 4 || !Seen.insert(Phi).second)
+      return false;
+    return all_of(Phi->incoming_values(), [&](const Value *In) {
+      return isInSlot(SE.getSCEV(const_cast<Value *>(In)), Known, Seen);
+    });
+  }
 };
 
 /// The coalesced loads of an iteration (outside inner loops), to find a
