@@ -9,6 +9,14 @@
 // the launch does not run (a deferred region's launch is recorded for its
 // task instead); for data constructs the begin/end/update calls.
 //
+// The host fallback of a deferred region runs inside its task, and libomp's
+// reduction over the teams of a `teams` construct there never returns (its
+// barrier across the teams waits for threads that do not come; clang-19
+// -fopenmp hangs the same way on `target teams distribute reduction(...)
+// nowait`). The fallback's teams reductions therefore take Clang's atomic
+// path (the answer 2 of __kmpc_reduce_nowait), which each team's main thread
+// runs on its own.
+//
 //===----------------------------------------------------------------------===//
 
 #include "HostLowering.h"
@@ -18,6 +26,7 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -27,6 +36,8 @@ using namespace llvm;
 #define DEBUG_TYPE "cot-host-lowering"
 
 STATISTIC(NumTargetSites, "Target constructs lowered to launches");
+STATISTIC(NumFallbackTeamsReductions,
+          "Teams reductions of host fallbacks made atomic");
 STATISTIC(NumDataSites, "Data constructs lowered to runtime calls");
 
 namespace cot {
@@ -232,6 +243,35 @@ void Lowering::emitTaskwait(IRBuilder<> &B) {
   Value *Gtid =
       B.CreateCall(runtime("__kmpc_global_thread_num", I32, {Ptr}), {Ident});
   B.CreateCall(runtime("__kmpc_omp_taskwait", I32, {Ptr, I32}), {Ident, Gtid});
+}
+
+/// The teams function (the microtask of __kmpc_fork_teams) that the host
+/// fallback \p Outlined forks, if any.
+static Function *forkedTeams(Function &Outlined) {
+  for (Instruction &I : instructions(Outlined))
+    if (auto *CI = dyn_cast<CallInst>(&I))
+      if (Function *Callee = CI->getCalledFunction();
+          Callee && Callee->getName() == "__kmpc_fork_teams" &&
+          CI->arg_size() > 2)
+        return dyn_cast<Function>(CI->getArgOperand(2)->stripPointerCasts());
+  return nullptr;
+}
+
+void Lowering::makeFallbackTeamsReductionsAtomic() {
+  for (const KernelInfo &K : Kernels) {
+    Function *Teams = forkedTeams(*K.F);
+    if (!Teams)
+      continue;
+    for (Instruction &I : make_early_inc_range(instructions(*Teams))) {
+      auto *CI = dyn_cast<CallInst>(&I);
+      Function *Callee = CI ? CI->getCalledFunction() : nullptr;
+      if (!Callee || Callee->getName() != "__kmpc_reduce_nowait")
+        continue;
+      CI->replaceAllUsesWith(ConstantInt::get(CI->getType(), 2));
+      CI->eraseFromParent();
+      ++NumFallbackTeamsReductions;
+    }
+  }
 }
 
 } // namespace hostlowering

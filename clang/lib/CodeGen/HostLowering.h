@@ -138,6 +138,7 @@ private:
   bool storeArgsFromCall(Site &S, const MapFrame &Frame, unsigned &NumArgs);
   bool storeArgsFromMarkers(Site &S, const MapFrame &Frame, unsigned &NumArgs);
   llvm::Function *wrapTaskEntry(llvm::Function *Entry);
+  void makeFallbackTeamsReductionsAtomic();
   llvm::Value *emitLaunchParams(Site &S, llvm::Instruction *At,
                                 unsigned NumArgs);
   llvm::BasicBlock *emitLaunch(Site &S, llvm::Instruction *At,

@@ -260,6 +260,7 @@ bool Lowering::run() {
   if (!Stored || Opts.ExtractOnly)
     return Stored;
   sizeSharedMaps();
+  makeFallbackTeamsReductionsAtomic();
   for (auto &[Id, S] : Sites)
     lowerSite(S);
   for (const KernelInfo &K : Kernels)
