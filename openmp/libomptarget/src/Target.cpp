@@ -120,6 +120,22 @@ void copyIn(Device &D, DeviceWork &W, MapEntry &E, uintptr_t Begin,
   D.copyToDevice(W, E, Begin, Size);
 }
 
+/// Queues the write of pointer value DevValue to device address DevAddr
+/// (an attachment, for the map entry named Name).
+void writeDevicePointer(Device &D, DeviceWork &W, uintptr_t DevAddr,
+                        uintptr_t DevValue, const char *Name,
+                        const cot_source_loc *Loc) {
+  events::Stopwatch Time;
+  if (D.P->Api->copy_to_device(D.LocalId, (void *)DevAddr, &DevValue,
+                               sizeof(DevValue), W.queue()) != 0)
+    fatal(Loc, D.P->lastError("pointer attachment failed"));
+  if (events::enabled())
+    W.waitNow(); // the event's time is the copy's own
+  events::transferred(Time, events::Direction::HostToDevice, D.Id,
+                      (void *)DevAddr, &DevValue, sizeof(DevValue),
+                      {Name, Loc});
+}
+
 /// Makes the device copy of host pointer variable PtrVar (if mapped) hold
 /// DevValue, and remembers both values for later copies.
 void attachPointer(Device &D, DeviceWork &W, uintptr_t PtrVar,
@@ -133,15 +149,8 @@ void attachPointer(Device &D, DeviceWork &W, uintptr_t PtrVar,
   Shadow = {HostValue, DevValue};
   W.use(*PE);
   W.writes(*PE);
-  events::Stopwatch Time;
-  if (D.P->Api->copy_to_device(D.LocalId, (void *)PE->toDevice(PtrVar),
-                               &DevValue, sizeof(DevValue), W.queue()) != 0)
-    fatal(Loc, D.P->lastError("pointer attachment failed"));
-  if (events::enabled())
-    W.waitNow(); // the event's time is the copy's own
-  events::transferred(Time, events::Direction::HostToDevice, D.Id,
-                      (void *)PE->toDevice(PtrVar), &DevValue,
-                      sizeof(DevValue), {PE->Name.c_str(), Loc});
+  writeDevicePointer(D, W, PE->toDevice(PtrVar), DevValue, PE->Name.c_str(),
+                     Loc);
   info(Loc, "device %d: attach pointer at host 0x%" PRIxPTR
             " (device 0x%" PRIxPTR ") -> 0x%" PRIxPTR,
        D.Id, PtrVar, PE->toDevice(PtrVar), DevValue);
@@ -162,10 +171,8 @@ void attachInPrivate(Device &D, DeviceWork &W, const cot_map_list *M, int32_t I,
           "map entry '%s': its pointer at 0x%" PRIxPTR
           " lies outside its parent '%s'",
           nameOf(M, I), PtrVar, nameOf(M, Parent));
-  if (D.P->Api->copy_to_device(D.LocalId,
-                               (void *)(ParentDev + (PtrVar - Begin)),
-                               &DevValue, sizeof(DevValue), W.queue()) != 0)
-    fatal(Loc, D.P->lastError("pointer attachment failed"));
+  writeDevicePointer(D, W, ParentDev + (PtrVar - Begin), DevValue, nameOf(M, I),
+                     Loc);
   info(Loc,
        "device %d: attach pointer at host 0x%" PRIxPTR
        " (in a private copy) -> 0x%" PRIxPTR,
