@@ -312,9 +312,7 @@ private:
 /// The metadirective clause that selects, or -1.
 int bestVariant(const SelectorPragma &P, bool Device, StringRef Triple) {
   OMPContext Context(Device, llvm::Triple(Triple));
-  SmallVector<VariantMatchInfo, 4> Selectors(P.Selectors.begin(),
-                                             P.Selectors.end());
-  return getBestVariantMatchForContext(Selectors, Context);
+  return getBestVariantMatchForContext(P.Selectors, Context);
 }
 
 /// Whether Clang parses the `begin declare variant` block.

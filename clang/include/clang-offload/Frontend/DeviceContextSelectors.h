@@ -26,6 +26,7 @@
 #ifndef CLANG_OFFLOAD_FRONTEND_DEVICECONTEXTSELECTORS_H
 #define CLANG_OFFLOAD_FRONTEND_DEVICECONTEXTSELECTORS_H
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Frontend/OpenMP/OMPContext.h"
 
@@ -49,7 +50,7 @@ struct SelectorPragma {
   /// A metadirective: one selector per clause (`default`/`otherwise`: an
   /// empty one) and the offsets of each clause's directive variant. A
   /// `begin declare variant`: its selector and no variants.
-  std::vector<llvm::omp::VariantMatchInfo> Selectors;
+  llvm::SmallVector<llvm::omp::VariantMatchInfo, 4> Selectors;
   std::vector<std::pair<unsigned, unsigned>> Variants;
 };
 
