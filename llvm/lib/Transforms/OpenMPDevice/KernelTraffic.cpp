@@ -539,9 +539,7 @@ public:
           return;
         continue;
       }
-      const auto *Gap =
-          dyn_cast<SCEVConstant>(SE.getMinusSCEV(Address, Known.Address));
-      if (Gap && Gap->getAPInt().abs().slt(CacheLineBytes))
+      if (closerThan(Address, Known.Address, CacheLineBytes))
         return;
     }
     Streams.push_back({Address, Lane});
@@ -560,6 +558,12 @@ private:
   ScalarEvolution &SE;
   SmallVector<Stream, 4> Streams;
   unsigned L1Bytes = 0;
+
+  /// Whether A and B lie a constant distance under Bytes apart.
+  bool closerThan(const SCEV *A, const SCEV *B, int64_t Bytes) {
+    const auto *Gap = dyn_cast<SCEVConstant>(SE.getMinusSCEV(A, B));
+    return Gap && Gap->getAPInt().abs().slt(Bytes);
+  }
 
   static bool sharesLines(LaneStride Lane) {
     return Lane.Kind == LaneStride::Constant &&
@@ -583,13 +587,10 @@ private:
   bool isInSlot(const SCEV *Start, const Stream &Known,
                 SmallPtrSetImpl<const PHINode *> &Seen) {
     int64_t Slot = std::abs(Known.Lane.Bytes);
-    auto Near = [&](const SCEV *A, const SCEV *B) {
-      const auto *Gap = dyn_cast<SCEVConstant>(SE.getMinusSCEV(A, B));
-      return Gap && Gap->getAPInt().abs().slt(Slot);
-    };
     // Where Known starts, or a value of its walk (the induction variable or
     // its next value).
-    if (Near(Start, Known.Address->getStart()) || Near(Start, Known.Address))
+    if (closerThan(Start, Known.Address->getStart(), Slot) ||
+        closerThan(Start, Known.Address, Slot))
       return true;
     const auto *Unknown = dyn_cast<SCEVUnknown>(Start);
     const auto *Phi =
