@@ -34,6 +34,11 @@
 // block shares the target (SPMD teams code), it calls
 // __cot_gpu_reduce_block, which skips the tests of the thread's state.
 //
+// In a guarded kernel whose parallel regions reduce into a teams
+// reduction's private copy, each thread keeps a copy of its own
+// (openmp-device-spmdize), and __cot_gpu_combine_block combines the block's
+// copies into thread 0's once, before thread 0 runs the teams reduction.
+//
 //===----------------------------------------------------------------------===//
 
 #include "DeviceRTL.h"
@@ -311,6 +316,12 @@ COT_ENTRY COT_CONVERGENT int32_t
 __cot_gpu_reduce_block(void **Privates, void **Scratch, const uint32_t *Sizes,
                        int32_t NumItems, cot_gpu_reduce_fn Combine) {
   return reduceIn(wholeBlock(), Privates, Scratch, Sizes, NumItems, Combine);
+}
+
+COT_ENTRY COT_CONVERGENT void
+__cot_gpu_combine_block(void **Privates, void **Scratch, const uint32_t *Sizes,
+                        int32_t NumItems, cot_gpu_reduce_fn Combine) {
+  combineTeam({Privates, Sizes, NumItems}, Scratch, Combine, wholeBlock());
 }
 
 COT_ENTRY COT_CONVERGENT void __cot_gpu_end_reduce(void) { teamBarrier(); }

@@ -168,6 +168,29 @@ int generic(const int *A, int N) {
   return S;
 }
 
+// The generic form of a sum: a teams reduction whose distribute loop runs a
+// parallel for reduction per chunk. The kernel is guarded and each thread
+// keeps its own copy of the team's sum: the region's reduction is the plain
+// update of that copy, and the block combines the copies once, before the
+// teams reduction.
+// CHECK-LABEL: define internal void @__omp_offloading_{{.*}}_generic_chunks_l{{[0-9]+}}.omp_outlined(
+// CHECK: call void @__cot_gpu_combine_block(
+// CHECK-LABEL: define internal void @__omp_offloading_{{.*}}_generic_chunks_l{{[0-9]+}}.omp_outlined.omp_outlined(
+// CHECK-NOT: call i32 @__cot_gpu_reduce
+// CHECK-LABEL: define
+int generic_chunks(const int *A, long N) {
+  int S = 0;
+#pragma omp target teams map(to : A[0:N]) reduction(+ : S)
+#pragma omp distribute
+  for (long C = 0; C < (N + 4095) / 4096; C++) {
+    long Hi = C * 4096 + 4096 < N ? C * 4096 + 4096 : N;
+#pragma omp parallel for reduction(+ : S)
+    for (long K = C * 4096; K < Hi; K++)
+      S += A[K];
+  }
+  return S;
+}
+
 // PTX: shfl.sync.down.b32
 // PTX-DAG: atom.global.add.u32
 // PTX-DAG: atom.global.max.s32
@@ -186,3 +209,4 @@ int generic(const int *A, int N) {
 // REMARK-DAG: remark: kernel '__omp_offloading_{{.*}}_sums_l{{[0-9]+}}' runs in SPMD mode
 // REMARK-DAG: remark: reduction in '__omp_offloading_{{.*}}_sums_l{{[0-9]+}}.omp_outlined' combined per block before one update of the shared copy
 // REMARK-DAG: remark: reduction in '__omp_offloading_{{.*}}_generic_l{{[0-9]+}}.omp_outlined.omp_outlined' combined per block before one update of the shared copy
+// REMARK-DAG: remark: teams reduction in '__omp_offloading_{{.*}}_generic_chunks_l{{[0-9]+}}.omp_outlined' keeps a copy per thread

@@ -333,13 +333,19 @@ void __cot_gpu_parallel(cot_gpu_parallel_fn Fn, void **Args, int32_t NumArgs,
  * __cot_gpu_reduce_block is the same where the compiler knows that every
  * thread of the block shares the target (the teams code of an SPMD kernel
  * with a teams level). __cot_gpu_end_reduce ends the blocking form, called
- * by every thread. */
+ * by every thread. __cot_gpu_combine_block, called by every thread of the
+ * block, combines their copies into thread 0's and returns nothing: the
+ * teams reduction of a guarded kernel whose threads each keep a copy of the
+ * teams' private variable, before thread 0 updates the shared copy. */
 typedef void (*cot_gpu_reduce_fn)(void *Lhs, void *Rhs);
 int32_t __cot_gpu_reduce(void **Privates, void **Scratch, const uint32_t *Sizes,
                          int32_t NumItems, cot_gpu_reduce_fn Combine);
 int32_t __cot_gpu_reduce_block(void **Privates, void **Scratch,
                                const uint32_t *Sizes, int32_t NumItems,
                                cot_gpu_reduce_fn Combine);
+void __cot_gpu_combine_block(void **Privates, void **Scratch,
+                             const uint32_t *Sizes, int32_t NumItems,
+                             cot_gpu_reduce_fn Combine);
 void __cot_gpu_end_reduce(void);
 
 /* Calls through function pointers in device code go through this when the

@@ -7,7 +7,9 @@
 ; __cot_gpu_reduce_block instead. In a parallel region of
 ; an SPMD kernel with a teams level (each thread's own shared copy) and in
 ; a generic kernel's team code (its main thread alone) the runtime's answer
-; is known and replaces the call; a list with a variable-length item keeps
+; is known and replaces the call, a one-item list getting the block
+; combination that openmp-device-spmdize keeps where each thread keeps a
+; copy (TeamsReductionCopies.h); a list with a variable-length item keeps
 ; __kmpc_reduce. An atomic path that locks or retries becomes one
 ; atomicrmw per field where the plain path updates each field on its own.
 ; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-reductions -pass-remarks=openmp-device -pass-remarks-missed=openmp-device -S %s -o - 2>%t.remarks | FileCheck %s
@@ -91,10 +93,12 @@ done:
 }
 
 ; A generic kernel's team code runs on the main thread alone: the runtime's
-; answer is 2 (the atomic path).
+; answer is 2 (the atomic path). Its one item gets __cot_gpu_combine_block
+; before it, for openmp-device-spmdize to keep or erase.
 ; CHECK-LABEL: define void @generic(
 ; CHECK-NOT: __kmpc_reduce
-; CHECK: switch i32 2, label %done
+; CHECK: call void @__cot_gpu_combine_block(ptr %list, ptr %.cot.red.scratch, ptr @.cot.red.sizes{{.*}}, i32 1, ptr @spmd.reduce) #[[INLINE]]
+; CHECK-NEXT: switch i32 2, label %done
 
 ; 48 bytes: out of line, on copies.
 ; CHECK-LABEL: define internal void @generic.large(

@@ -11,6 +11,7 @@
 
 #include "ReductionLists.h"
 
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 
@@ -75,6 +76,27 @@ privatesOf(CallInst &Call, const DataLayout &DL) {
   if (!NumItems || !List || NumItems->isZero())
     return std::nullopt;
   return privatesInList(*List, NumItems->getZExtValue(), DL);
+}
+
+std::optional<ReductionCases> reductionCases(CallInst &Call) {
+  auto *Switch =
+      Call.hasOneUse() ? dyn_cast<SwitchInst>(Call.user_back()) : nullptr;
+  if (!Switch)
+    return std::nullopt;
+  ReductionCases Cases;
+  Cases.Merge = Switch->getDefaultDest();
+  SmallVector<BasicBlock *, 8> Work;
+  for (auto Case : Switch->cases())
+    Work.push_back(Case.getCaseSuccessor());
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    if (BB == Cases.Merge || !Cases.Blocks.insert(BB).second)
+      continue;
+    if (succ_empty(BB))
+      return std::nullopt;
+    append_range(Work, successors(BB));
+  }
+  return Cases;
 }
 
 } // namespace cot

@@ -6,15 +6,17 @@
 //
 // Clang ends a reduction with __kmpc_reduce[_nowait](loc, gtid, n, size,
 // RedList, reduce_fn, lock), RedList being a local array of pointers to the
-// n private copies. openmp-device-reductions and
-// openmp-device-logical-reductions find the calls and their private copies
-// here. Private to llvm/lib/Transforms/OpenMPDevice.
+// n private copies, then switches on the answer. openmp-device-reductions,
+// openmp-device-logical-reductions and openmp-device-spmdize find the calls,
+// their private copies and the blocks of the switch's cases here. Private
+// to llvm/lib/Transforms/OpenMPDevice.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef CLANG_OFFLOAD_LIB_OPENMPDEVICE_REDUCTIONLISTS_H
 #define CLANG_OFFLOAD_LIB_OPENMPDEVICE_REDUCTIONLISTS_H
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Instructions.h"
@@ -28,6 +30,10 @@ constexpr llvm::StringLiteral ReduceNowait = "__kmpc_reduce_nowait";
 constexpr llvm::StringLiteral EndReduceNowait = "__kmpc_end_reduce_nowait";
 constexpr llvm::StringLiteral ReduceBlocking = "__kmpc_reduce";
 constexpr llvm::StringLiteral EndReduceBlocking = "__kmpc_end_reduce";
+/// The device runtime's combination of a whole block's copies into thread
+/// 0's: (items, scratch, sizes, count, reduce function), as __cot_gpu_reduce.
+constexpr llvm::StringLiteral CombineBlock = "__cot_gpu_combine_block";
+constexpr llvm::StringLiteral ReduceInBlock = "__cot_gpu_reduce";
 
 // Operands of __kmpc_reduce{_nowait}(loc, gtid, n, size, list, fn, lock).
 enum : unsigned { OpNumItems = 2, OpList = 4, OpCombine = 5 };
@@ -46,6 +52,17 @@ privatesInList(llvm::AllocaInst &List, unsigned NumItems,
 /// slots privatesInList finds.
 std::optional<llvm::SmallVector<llvm::AllocaInst *, 4>>
 privatesOf(llvm::CallInst &Call, const llvm::DataLayout &DL);
+
+/// The blocks of the cases of the switch on a reduction call's answer, up
+/// to where they meet (the switch's default).
+struct ReductionCases {
+  llvm::SmallPtrSet<llvm::BasicBlock *, 8> Blocks;
+  llvm::BasicBlock *Merge = nullptr;
+};
+
+/// The cases of the switch on \p Call's answer, when that switch is the
+/// call's only user and every case reaches the switch's default.
+std::optional<ReductionCases> reductionCases(llvm::CallInst &Call);
 
 } // namespace cot
 

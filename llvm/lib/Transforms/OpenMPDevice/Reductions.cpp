@@ -50,6 +50,14 @@
 // thread's state (a warp's twenty-odd instructions of a kernel whose
 // threads run one iteration each).
 //
+// A reduction of one small item (MaxInlinedBytes) in team code that one
+// thread runs (generic kernels) gets a call of __cot_gpu_combine_block on its private copy
+// before it: where the kernel becomes a guarded one whose parallel regions
+// reduce into that copy, openmp-device-spmdize lets each thread keep a copy
+// of its own and keeps the call, which combines them once, before thread 0
+// runs the reduction (TeamsReductionCopies.h); it erases the call
+// everywhere else.
+//
 // Reductions whose privates are not fixed-size locals (variable-length
 // array sections) or are larger than MaxCombinedBytes keep the runtime's
 // __kmpc_reduce. Where one thread alone updates each target (parallel
@@ -128,27 +136,14 @@ uint64_t bytesOf(const AllocaInst &Private, const DataLayout &DL) {
 /// \p Call's result and the block where its cases meet (the switch's
 /// default), which must be where every case goes.
 bool findBlockingEnd(Reduction &R) {
-  auto *Switch =
-      R.Call->hasOneUse() ? dyn_cast<SwitchInst>(R.Call->user_back()) : nullptr;
-  if (!Switch)
+  std::optional<ReductionCases> Cases = reductionCases(*R.Call);
+  if (!Cases)
     return false;
-  BasicBlock *Merge = Switch->getDefaultDest();
-  SmallPtrSet<BasicBlock *, 8> Seen;
-  SmallVector<BasicBlock *, 8> Work;
-  for (auto Case : Switch->cases())
-    Work.push_back(Case.getCaseSuccessor());
-  while (!Work.empty()) {
-    BasicBlock *BB = Work.pop_back_val();
-    if (BB == Merge || !Seen.insert(BB).second)
-      continue;
-    if (succ_empty(BB))
-      return false;
+  for (BasicBlock *BB : Cases->Blocks)
     for (Instruction &I : *BB)
       if (isCallTo(I, EndReduceBlocking))
         R.EndCalls.push_back(cast<CallInst>(&I));
-    append_range(Work, successors(BB));
-  }
-  R.Merge = Merge;
+  R.Merge = Cases->Merge;
   return true;
 }
 
@@ -230,17 +225,18 @@ FunctionCallee convergentRuntimeFunction(Module &M, StringRef Name, Type *Ret,
   return Callee;
 }
 
-/// Replaces \p R's call by __cot_gpu_reduce, or where the whole block is
-/// known to share the target (\p WholeBlock) __cot_gpu_reduce_block, which
-/// it returns.
-CallInst *combinePerBlock(Reduction &R, const DataLayout &DL,
-                          bool WholeBlock) {
+/// A call of the device runtime's \p Name before \p R's call, on \p R's
+/// private copies: (items, scratch copies, sizes, count, Clang's reduce
+/// function). Small lists pass the privates and get the call inlined,
+/// larger ones pass copies in locals (copied back after the call) to the
+/// runtime's out-of-line code.
+CallInst *callRuntimeCombine(Reduction &R, const DataLayout &DL,
+                             StringRef Name, Type *Ret) {
   Module &M = *R.Call->getModule();
   IRBuilder<> B(R.Call);
   Type *I32 = B.getInt32Ty(), *Ptr = B.getPtrTy();
-  FunctionCallee Reduce = convergentRuntimeFunction(
-      M, WholeBlock ? "__cot_gpu_reduce_block" : "__cot_gpu_reduce", I32,
-      {Ptr, Ptr, Ptr, I32, Ptr});
+  FunctionCallee Runtime =
+      convergentRuntimeFunction(M, Name, Ret, {Ptr, Ptr, Ptr, I32, Ptr});
   uint64_t Bytes = 0;
   for (AllocaInst *Private : R.Privates)
     Bytes += bytesOf(*Private, DL);
@@ -251,12 +247,24 @@ CallInst *combinePerBlock(Reduction &R, const DataLayout &DL,
     copyItems(R, B, Items, /*In=*/true);
   }
   CallInst *New =
-      B.CreateCall(Reduce, {Items, localsLike(R, B, ".scratch"), sizesOf(R, DL),
-                            B.getInt32(R.Privates.size()),
-                            R.Call->getArgOperand(OpCombine)});
+      B.CreateCall(Runtime, {Items, localsLike(R, B, ".scratch"),
+                             sizesOf(R, DL), B.getInt32(R.Privates.size()),
+                             R.Call->getArgOperand(OpCombine)});
   New->addFnAttr(Inlined ? Attribute::AlwaysInline : Attribute::NoInline);
   if (!Inlined)
     copyItems(R, B, Items, /*In=*/false);
+  return New;
+}
+
+/// Replaces \p R's call by __cot_gpu_reduce, or where the whole block is
+/// known to share the target (\p WholeBlock) __cot_gpu_reduce_block, which
+/// it returns.
+CallInst *combinePerBlock(Reduction &R, const DataLayout &DL,
+                          bool WholeBlock) {
+  IRBuilder<> B(R.Call);
+  CallInst *New = callRuntimeCombine(
+      R, DL, WholeBlock ? "__cot_gpu_reduce_block" : "__cot_gpu_reduce",
+      B.getInt32Ty());
   R.Call->replaceAllUsesWith(New);
   R.Call->eraseFromParent();
   if (!R.Merge)
@@ -264,8 +272,9 @@ CallInst *combinePerBlock(Reduction &R, const DataLayout &DL,
   for (CallInst *End : R.EndCalls)
     End->eraseFromParent();
   IRBuilder<> AtMerge(&*R.Merge->getFirstInsertionPt());
-  AtMerge.CreateCall(
-      convergentRuntimeFunction(M, "__cot_gpu_end_reduce", B.getVoidTy(), {}));
+  AtMerge.CreateCall(convergentRuntimeFunction(*R.Merge->getModule(),
+                                               "__cot_gpu_end_reduce",
+                                               B.getVoidTy(), {}));
   return New;
 }
 
@@ -557,10 +566,15 @@ PreservedAnalyses ReductionsPass::run(Module &M, ModuleAnalysisManager &) {
       // The runtime's answer, without its tests of the thread's state in
       // every chunk of a distribute loop.
       bool Alone = Context == ReduceContext::TeamCode;
-      if (Expected<Reduction> R = analyzeReduction(*Call, DL); !R)
+      if (Expected<Reduction> R = analyzeReduction(*Call, DL); !R) {
         consumeError(R.takeError());
-      else if (Alone)
+      } else if (Alone) {
+        if (R->Privates.size() == 1 &&
+            bytesOf(*R->Privates[0], DL) <= MaxInlinedBytes)
+          callRuntimeCombine(*R, DL, CombineBlock,
+                             Type::getVoidTy(M.getContext()));
         useFieldwiseAtomics(*Call, R->Privates, DL);
+      }
       Call->replaceAllUsesWith(
           ConstantInt::get(Call->getType(), Alone ? 2 : 1));
       Call->eraseFromParent();

@@ -44,7 +44,9 @@
 #include "ForkCalls.h"
 #include "OpenMPDevice/Diagnostics.h"
 #include "OpenMPDevice/Passes.h"
+#include "ReductionLists.h"
 #include "TeamShared.h"
+#include "TeamsReductionCopies.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
@@ -222,7 +224,9 @@ bool isReadByParallelRegion(const Use &U, AllocaInst &A) {
 
 /// Whether every use of \p A is a load, store or atomic update of the
 /// thread's own copy (through GEPs and casts), a lifetime or debug marker,
-/// or an argument of a parallel region that only reads it: then each thread
+/// an argument of a parallel region that only reads it, or what
+/// __cot_gpu_combine_block reads (its lists and their entries, every
+/// thread's own; TeamsReductionCopies.h): then each thread
 /// may keep its own copy. Team code runs in every thread, so each copy holds
 /// the same values (what may differ between threads is computed on thread 0
 /// and broadcast).
@@ -254,7 +258,8 @@ bool isThreadPrivate(AllocaInst &A) {
       if (auto *II = dyn_cast<IntrinsicInst>(User);
           II && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II)))
         continue;
-      if (isReadByParallelRegion(U, A))
+      if (isReadByParallelRegion(U, A) || isBlockCombineArgument(U) ||
+          isBlockCombineListEntry(U))
         continue;
       return false;
     }
@@ -271,7 +276,16 @@ AllocaInst *underlyingAlloca(Value *Ptr) {
 class TeamCode {
 public:
   TeamCode(Function *Kernel, const DenseSet<Function *> &Forking)
-      : Forking(Forking), Functions(teamCodeFunctions(Kernel)) {}
+      : Forking(Forking), Functions(teamCodeFunctions(Kernel)) {
+    classifyTeamsReductions(Functions, PerThreadCopies, SharedCopies);
+  }
+
+  /// The teams reductions whose copy every thread keeps once guarded.
+  ArrayRef<ThreadCopyReduction> perThreadCopies() const {
+    return PerThreadCopies;
+  }
+  /// The teams reductions that keep one copy per team, and why.
+  ArrayRef<SharedCopyReduction> sharedCopies() const { return SharedCopies; }
 
   /// Why the team code cannot be guarded, or nothing when it can.
   std::optional<std::string> reasonAgainst();
@@ -284,10 +298,14 @@ private:
   const DenseSet<Function *> &Forking;
   SetVector<Function *> Functions;
   SmallVector<AllocaInst *, 8> Shared;
+  SmallVector<ThreadCopyReduction, 2> PerThreadCopies;
+  SmallVector<SharedCopyReduction, 2> SharedCopies;
 
   Execution execution(Instruction &I) const;
   Execution callExecution(CallBase &Call) const;
   bool isPrivate(Value *Ptr) const;
+  bool isPerThreadCopy(const AllocaInst *A) const;
+  bool isTeamShared(AllocaInst &A) const;
   bool needsGuard(const Loop &L) const;
   bool runsInEveryThread(const Loop &L) const;
   SmallVector<AllocaInst *, 4> privatesWritten(const Loop &L) const;
@@ -309,9 +327,20 @@ bool TeamCode::isPrivate(Value *Ptr) const {
   return A && Functions.count(A->getFunction()) && !is_contained(Shared, A);
 }
 
+bool TeamCode::isPerThreadCopy(const AllocaInst *A) const {
+  return any_of(PerThreadCopies,
+                [&](const ThreadCopyReduction &R) { return R.Copy == A; });
+}
+
+/// Whether \p A, a local of team code, must be one copy per team.
+bool TeamCode::isTeamShared(AllocaInst &A) const {
+  return !isThreadPrivate(A) && !isPerThreadCopy(&A);
+}
+
 Execution TeamCode::callExecution(CallBase &Call) const {
   if (isCallTo(Call, ForkCall) || isCallTo(Call, ForkTeams) ||
-      isCallTo(Call, GuardBegin) || isCallTo(Call, GuardEnd))
+      isCallTo(Call, GuardBegin) || isCallTo(Call, GuardEnd) ||
+      isCallTo(Call, CombineBlock))
     return Execution::EveryThread;
   Function *Callee = Call.getCalledFunction();
   if (Callee && Functions.count(Callee))
@@ -385,7 +414,7 @@ std::optional<std::string> TeamCode::reasonAgainst() {
             .str();
     }
     for (Instruction &I : F->getEntryBlock())
-      if (auto *A = dyn_cast<AllocaInst>(&I); A && !isThreadPrivate(*A)) {
+      if (auto *A = dyn_cast<AllocaInst>(&I); A && isTeamShared(*A)) {
         std::optional<uint64_t> Bytes = staticAllocaBytes(*A);
         if (!Bytes)
           return std::string("its team code shares a local of dynamic size");
@@ -399,7 +428,7 @@ std::optional<std::string> TeamCode::reasonAgainst() {
     for (BasicBlock &BB : *F)
       for (Instruction &I : BB)
         if (auto *A = dyn_cast<AllocaInst>(&I);
-            A && &BB != &F->getEntryBlock() && !isThreadPrivate(*A))
+            A && &BB != &F->getEntryBlock() && isTeamShared(*A))
           return std::string("its team code shares a local allocated "
                              "outside the function's entry");
   }
@@ -916,6 +945,8 @@ void foldSelectingBranches(Function &F) {
 }
 
 void TeamCode::guard() {
+  for (const ThreadCopyReduction &R : PerThreadCopies)
+    keepCopyPerThread(R);
   for (Function *F : Functions) {
     eraseLifetimeMarkers(*F);
     foldSelectingBranches(*F);
@@ -1001,6 +1032,22 @@ PreservedAnalyses SPMDizationPass::run(Module &M, ModuleAnalysisManager &) {
   SmallVector<KernelReach, 8> Kernels = kernelReaches(M);
   DenseSet<Function *> Forking = forkingFunctions(M);
 
+  // Teams reductions that must keep one copy per team lose their block
+  // combination (openmp-device-reductions placed one before each) first,
+  // with the lists only it reads: the team code's analysis then sees what
+  // it shares without them.
+  SmallVector<CallInst *, 4> PerThreadCombines;
+  for (KernelReach &KR : Kernels) {
+    if (KR.K.Mode != KernelMode::Generic)
+      continue;
+    TeamCode Team(KR.K.F, Forking);
+    for (const ThreadCopyReduction &R : Team.perThreadCopies())
+      PerThreadCombines.push_back(R.Combine);
+    for (const SharedCopyReduction &R : Team.sharedCopies())
+      remarkCopyPerTeam(R);
+  }
+  bool Changed = eraseOtherBlockCombines(M, PerThreadCombines);
+
   // Kernels whose team code can be guarded...
   SmallVector<KernelReach *, 8> Candidates;
   SmallVector<const KernelReach *, 8> Generic;
@@ -1041,6 +1088,14 @@ PreservedAnalyses SPMDizationPass::run(Module &M, ModuleAnalysisManager &) {
     }
   }
 
+  // Kernels that stay generic run their teams reductions on one thread.
+  SmallVector<CallInst *, 4> KeptCombines;
+  for (KernelReach *KR : Candidates)
+    for (const ThreadCopyReduction &R :
+         TeamCode(KR->K.F, Forking).perThreadCopies())
+      KeptCombines.push_back(R.Combine);
+  Changed |= eraseOtherBlockCombines(M, KeptCombines);
+
   for (KernelReach *KR : Candidates) {
     TeamCode Team(KR->K.F, Forking);
     bool Guardable = !Team.reasonAgainst();
@@ -1055,7 +1110,7 @@ PreservedAnalyses SPMDizationPass::run(Module &M, ModuleAnalysisManager &) {
   for (auto &[Kernel, Reason] : Reasons)
     remarkNotGuarded(Kernel, Reason);
   if (Candidates.empty())
-    return PreservedAnalyses::all();
+    return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
   SmallVector<KernelInfo, 8> Final;
   for (const KernelReach &KR : Kernels)
     Final.push_back(KR.K);

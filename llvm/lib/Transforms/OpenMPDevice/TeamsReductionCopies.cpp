@@ -1,0 +1,377 @@
+//===- TeamsReductionCopies.cpp - Teams reduction copies per thread -------===//
+//
+// Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Which teams reductions of a guarded kernel's team code may keep a private
+// copy per thread, and the change that makes their parallel regions combine
+// into it (TeamsReductionCopies.h says why and when). Used by
+// openmp-device-spmdize.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TeamsReductionCopies.h"
+#include "ForkCalls.h"
+#include "ReductionLists.h"
+#include "OpenMPDevice/Diagnostics.h"
+
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Transforms/Utils/FunctionComparator.h"
+#include "llvm/Transforms/Utils/Local.h"
+
+using namespace llvm;
+
+namespace cot {
+namespace {
+
+/// What a reduction call combines: its list of private copies, their count
+/// and Clang's reduce function.
+struct ReductionOperands {
+  Value *List;
+  Value *NumItems;
+  Value *Combine;
+};
+
+/// \p Call's operands, for Clang's __kmpc_reduce{_nowait} and the device
+/// runtime's __cot_gpu_reduce and __cot_gpu_combine_block (items, scratch,
+/// sizes, count, reduce function).
+std::optional<ReductionOperands> reductionOperands(CallInst &Call) {
+  if (isCallTo(Call, ReduceNowait) || isCallTo(Call, ReduceBlocking))
+    return ReductionOperands{Call.getArgOperand(OpList),
+                             Call.getArgOperand(OpNumItems),
+                             Call.getArgOperand(OpCombine)};
+  if (isCallTo(Call, ReduceInBlock) || isCallTo(Call, CombineBlock))
+    return ReductionOperands{Call.getArgOperand(0), Call.getArgOperand(3),
+                             Call.getArgOperand(4)};
+  return std::nullopt;
+}
+
+bool hasOneItem(const ReductionOperands &Ops) {
+  auto *N = dyn_cast<ConstantInt>(Ops.NumItems);
+  return N && N->isOne();
+}
+
+Function *reduceFunction(const ReductionOperands &Ops) {
+  return dyn_cast<Function>(Ops.Combine->stripPointerCasts());
+}
+
+/// Whether \p A and \p B combine alike: Clang emits a reduce function per
+/// reduction clause, the same code for the same operator and type.
+bool combineAlike(Function &A, Function &B) {
+  if (&A == &B)
+    return true;
+  GlobalNumberState Numbers;
+  return FunctionComparator(&A, &B, &Numbers).compare() == 0;
+}
+
+Error failure(const Twine &Why) {
+  return createStringError(inconvertibleErrorCode(), Why);
+}
+
+/// The instructions that use \p Param, a pointer parameter, other than GEPs
+/// and casts of it and Clang's spill of it (a local that holds nothing else
+/// and is only reloaded); nothing when a spill slot has other users.
+std::optional<SmallVector<Instruction *, 8>>
+usersThroughSpills(Argument &Param) {
+  SmallVector<Instruction *, 8> Users;
+  SmallVector<Value *, 8> Work = {&Param};
+  SmallPtrSet<Value *, 8> Seen;
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (Use &U : V->uses()) {
+      auto *I = cast<Instruction>(U.getUser());
+      if (isa<GetElementPtrInst, BitCastInst, AddrSpaceCastInst>(I)) {
+        Work.push_back(I);
+        continue;
+      }
+      if (isa<DbgInfoIntrinsic>(I))
+        continue;
+      auto *Spill = dyn_cast<StoreInst>(I);
+      auto *Slot = Spill && Spill->getValueOperand() == V
+                       ? dyn_cast<AllocaInst>(Spill->getPointerOperand())
+                       : nullptr;
+      if (!Slot) {
+        Users.push_back(I);
+        continue;
+      }
+      for (User *SlotUser : Slot->users()) {
+        if (auto *Reload = dyn_cast<LoadInst>(SlotUser);
+            Reload && Reload->isSimple()) {
+          Work.push_back(Reload);
+          continue;
+        }
+        auto *Store = dyn_cast<StoreInst>(SlotUser);
+        auto *II = dyn_cast<IntrinsicInst>(SlotUser);
+        if (!(Store && Store->getValueOperand() == V &&
+              Store->getPointerOperand() == Slot) &&
+            !(II && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))))
+          return std::nullopt;
+      }
+    }
+  }
+  return Users;
+}
+
+/// The reduction of \p Micro whose cases hold every use of its parameter
+/// \p ParamNo, of one item and combining as \p TeamsCombine, or why not.
+Expected<CallInst *> regionReductionInto(Function &Micro, unsigned ParamNo,
+                                         Function &TeamsCombine) {
+  std::string Region = ("the parallel region '" + Micro.getName() + "' ").str();
+  if (Micro.isVarArg() || ParamNo >= Micro.arg_size() || !Micro.hasOneUse())
+    return failure(Region + "has other callers");
+  std::optional<SmallVector<Instruction *, 8>> Users =
+      usersThroughSpills(*Micro.getArg(ParamNo));
+  if (!Users || Users->empty())
+    return failure(Region + "passes it on");
+  for (Instruction &I : instructions(Micro)) {
+    auto *Call = dyn_cast<CallInst>(&I);
+    std::optional<ReductionOperands> Ops =
+        Call ? reductionOperands(*Call) : std::nullopt;
+    std::optional<ReductionCases> Cases =
+        Ops ? reductionCases(*Call) : std::nullopt;
+    if (!Cases || !all_of(*Users, [&](Instruction *U) {
+          return Cases->Blocks.contains(U->getParent());
+        }))
+      continue;
+    Function *Combine = reduceFunction(*Ops);
+    if (!hasOneItem(*Ops) || !Combine || !combineAlike(*Combine, TeamsCombine))
+      return failure(Region + "reduces into it with other items or another "
+                              "operator");
+    return Call;
+  }
+  return failure(Region + "uses it outside a reduction");
+}
+
+/// Whether the bytes [Offset, Offset + Size) meet one of \p Ranges.
+bool overlaps(ArrayRef<std::pair<int64_t, int64_t>> Ranges, int64_t Offset,
+              int64_t Size) {
+  return any_of(Ranges, [&](const std::pair<int64_t, int64_t> &R) {
+    return Offset < R.first + R.second && R.first < Offset + Size;
+  });
+}
+
+/// The teams reduction that \p Combine precedes, if its copy may become one
+/// per thread, or why not.
+Expected<ThreadCopyReduction> analyzeCombine(CallInst &Combine) {
+  Function &F = *Combine.getFunction();
+  const DataLayout &DL = F.getDataLayout();
+  ReductionOperands Ops = *reductionOperands(Combine);
+  auto *List = dyn_cast<AllocaInst>(Ops.List->stripPointerCasts());
+  Function *TeamsCombine = reduceFunction(Ops);
+  std::optional<SmallVector<AllocaInst *, 4>> Privates =
+      List ? privatesInList(*List, 1, DL) : std::nullopt;
+  if (!hasOneItem(Ops) || !TeamsCombine || !Privates ||
+      (*Privates)[0]->getFunction() != &F)
+    return failure("its list is not one local of the team code");
+  ThreadCopyReduction R;
+  R.Combine = &Combine;
+  R.Copy = (*Privates)[0];
+  DominatorTree DT(F);
+  SmallVector<std::pair<int64_t, int64_t>, 4> Initialized;
+  SmallVector<Value *, 8> Work = {R.Copy};
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    for (Use &U : V->uses()) {
+      auto *I = cast<Instruction>(U.getUser());
+      if (isa<GetElementPtrInst, BitCastInst, AddrSpaceCastInst>(I)) {
+        Work.push_back(I);
+        continue;
+      }
+      if (auto *II = dyn_cast<IntrinsicInst>(I);
+          II && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II)))
+        continue;
+      if (auto *L = dyn_cast<LoadInst>(I)) {
+        if (!L->isSimple() || !DT.dominates(&Combine, L))
+          return failure("the team code reads it before the teams reduction");
+        continue;
+      }
+      if (auto *S = dyn_cast<StoreInst>(I)) {
+        if (S->getValueOperand() == V) {
+          if (getUnderlyingObject(S->getPointerOperand()) != List)
+            return failure("the team code stores its address");
+          continue;
+        }
+        APInt Offset(DL.getIndexTypeSizeInBits(S->getPointerOperandType()), 0);
+        const Value *Base = S->getPointerOperand()->stripAndAccumulateConstantOffsets(
+            DL, Offset, /*AllowNonInbounds=*/true);
+        int64_t Size =
+            DL.getTypeStoreSize(S->getValueOperand()->getType()).getFixedValue();
+        if (!S->isSimple() || Base != R.Copy ||
+            !isa<Constant>(S->getValueOperand()) ||
+            S->getParent() != &F.getEntryBlock() ||
+            overlaps(Initialized, Offset.getSExtValue(), Size))
+          return failure("the team code assigns it");
+        Initialized.push_back({Offset.getSExtValue(), Size});
+        continue;
+      }
+      auto *Fork = dyn_cast<CallInst>(I);
+      Function *Micro = Fork && isCallTo(*Fork, ForkCall) ? microtaskOf(*Fork)
+                                                           : nullptr;
+      // Fork arguments 3... are the microtask's parameters 2... (after the
+      // thread-id slots).
+      if (!Micro || V != R.Copy || U.getOperandNo() < 3 ||
+          DT.dominates(&Combine, Fork))
+        return failure("its address reaches other code");
+      Expected<CallInst *> Region =
+          regionReductionInto(*Micro, U.getOperandNo() - 1, *TeamsCombine);
+      if (!Region)
+        return Region.takeError();
+      R.RegionReductions.push_back(*Region);
+    }
+  }
+  if (R.RegionReductions.empty())
+    return failure("no parallel region reduces into it");
+  return R;
+}
+
+void remarkPerThread(const ThreadCopyReduction &R) {
+  Function &F = *R.Combine->getFunction();
+  OptimizationRemarkEmitter ORE(&F);
+  ORE.emit([&] {
+    return OptimizationRemark(RemarkPassName, "TeamsCopyPerThread", R.Combine)
+           << "teams reduction in '" << F.getName()
+           << "' keeps a copy per thread: its parallel regions combine into "
+              "it without barriers, the block once before the teams "
+              "reduction";
+  });
+}
+
+/// Whether every use of \p List is a store into it (directly or through a
+/// GEP) or a lifetime marker; collects those users in \p Writes.
+bool isOnlyWritten(AllocaInst &List, SmallVectorImpl<Instruction *> &Writes) {
+  for (User *U : List.users()) {
+    auto *I = cast<Instruction>(U);
+    if (auto *GEP = dyn_cast<GetElementPtrInst>(I)) {
+      for (User *GU : GEP->users()) {
+        auto *Store = dyn_cast<StoreInst>(GU);
+        if (!Store || Store->getPointerOperand() != GEP)
+          return false;
+        Writes.push_back(Store);
+      }
+      Writes.push_back(GEP);
+      continue;
+    }
+    auto *Store = dyn_cast<StoreInst>(I);
+    auto *II = dyn_cast<IntrinsicInst>(I);
+    if (!(Store && Store->getPointerOperand() == &List) &&
+        !(II && II->isLifetimeStartOrEnd()))
+      return false;
+    Writes.push_back(I);
+  }
+  return true;
+}
+
+/// Erases \p Call and the lists only it read: the pointers to the private
+/// and scratch copies, and the scratch copies nothing else uses. The
+/// private copies' own pointers in the reduction's list would otherwise
+/// count as uses that another thread may see.
+void eraseBlockCombine(CallInst &Call) {
+  SmallVector<Value *, 2> Lists = {Call.getArgOperand(0),
+                                   Call.getArgOperand(1)};
+  Call.eraseFromParent();
+  for (Value *ListPtr : Lists) {
+    auto *List = dyn_cast<AllocaInst>(ListPtr->stripPointerCasts());
+    SmallVector<Instruction *, 8> Writes;
+    if (!List || !isOnlyWritten(*List, Writes))
+      continue;
+    SmallVector<AllocaInst *, 4> Entries;
+    for (Instruction *W : Writes)
+      if (auto *Store = dyn_cast<StoreInst>(W))
+        if (auto *Entry = dyn_cast<AllocaInst>(Store->getValueOperand()))
+          Entries.push_back(Entry);
+    // Stores before the GEPs they store through.
+    for (Instruction *W : Writes)
+      if (isa<StoreInst>(W) || isa<IntrinsicInst>(W))
+        W->eraseFromParent();
+    for (Instruction *W : Writes)
+      if (isa<GetElementPtrInst>(W))
+        W->eraseFromParent();
+    List->eraseFromParent();
+    for (AllocaInst *Entry : Entries)
+      if (Entry->use_empty())
+        Entry->eraseFromParent();
+  }
+}
+
+} // namespace
+
+void classifyTeamsReductions(const SetVector<Function *> &TeamFunctions,
+                             SmallVectorImpl<ThreadCopyReduction> &PerThread,
+                             SmallVectorImpl<SharedCopyReduction> &Shared) {
+  for (Function *F : TeamFunctions)
+    for (Instruction &I : instructions(*F)) {
+      if (!isCallTo(I, CombineBlock))
+        continue;
+      auto &Combine = cast<CallInst>(I);
+      if (Expected<ThreadCopyReduction> R = analyzeCombine(Combine))
+        PerThread.push_back(std::move(*R));
+      else
+        Shared.push_back({&Combine, toString(R.takeError())});
+    }
+}
+
+void remarkCopyPerTeam(const SharedCopyReduction &R) {
+  Function &F = *R.Combine->getFunction();
+  OptimizationRemarkEmitter ORE(&F);
+  ORE.emit([&] {
+    return OptimizationRemarkMissed(RemarkPassName, "TeamsCopyPerTeam",
+                                    R.Combine)
+           << "teams reduction in '" << F.getName()
+           << "' keeps one copy per team, which its parallel regions update "
+              "per block: "
+           << R.Why;
+  });
+}
+
+bool isBlockCombineArgument(const Use &U) {
+  auto *Call = dyn_cast<CallInst>(U.getUser());
+  return Call && isCallTo(*Call, CombineBlock) && Call->isArgOperand(&U);
+}
+
+bool isBlockCombineListEntry(const Use &U) {
+  auto *Store = dyn_cast<StoreInst>(U.getUser());
+  if (!Store || U.getOperandNo() != 0)
+    return false;
+  auto *List =
+      dyn_cast<AllocaInst>(getUnderlyingObject(Store->getPointerOperand()));
+  return List && any_of(List->uses(), isBlockCombineArgument);
+}
+
+void keepCopyPerThread(const ThreadCopyReduction &R) {
+  for (CallInst *Region : R.RegionReductions) {
+    Function &Micro = *Region->getFunction();
+    auto *Switch = cast<SwitchInst>(Region->user_back());
+    Region->replaceAllUsesWith(ConstantInt::get(Region->getType(), 1));
+    Region->eraseFromParent();
+    ConstantFoldTerminator(Switch->getParent());
+    removeUnreachableBlocks(Micro);
+  }
+  remarkPerThread(R);
+}
+
+bool eraseOtherBlockCombines(Module &M, ArrayRef<CallInst *> Kept) {
+  Function *Combine = M.getFunction(CombineBlock);
+  if (!Combine)
+    return false;
+  SmallVector<CallInst *, 4> Others;
+  for (User *U : Combine->users())
+    if (auto *Call = dyn_cast<CallInst>(U); Call && !is_contained(Kept, Call))
+      Others.push_back(Call);
+  for (CallInst *Call : Others)
+    eraseBlockCombine(*Call);
+  if (Combine->use_empty())
+    Combine->eraseFromParent();
+  return !Others.empty();
+}
+
+} // namespace cot
