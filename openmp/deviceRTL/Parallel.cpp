@@ -230,6 +230,14 @@ COT_ENTRY COT_CONVERGENT void __cot_gpu_guarded_parallel_end(int32_t Ran) {
   alignedBlockBarrier();
 }
 
+// The end of a region whose threads wrote only their own memory: the team
+// code after it waits for nothing (the compiler keeps the next guard's
+// barrier), and every region of the kernel has the same size.
+COT_ENTRY void __cot_gpu_guarded_parallel_end_nowait(int32_t Ran) {
+  if (Ran != GuardedIdle)
+    ThreadState[threadId()] = 0;
+}
+
 //===-- Bodies of regions that SPMD and guarded team code starts -----------===//
 // In the body of a parallel region that only the team code of SPMD and
 // guarded kernels starts, the compiler calls these instead of

@@ -122,6 +122,40 @@ int main(void) {
   printf("seven threads %d two regions %d\n", Seven == WantSum,
          Twice == WantSum + N);
 
+  // Regions that write only the thread's own memory end without a barrier;
+  // the team code's write of a shared local still waits for the region
+  // before (Staged), and a region that reads what the next one overwrites
+  // keeps its barrier (Flipped: the next region writes the chunk reversed,
+  // so each thread overwrites what others read).
+  long Staged = 0, WantStaged = 0, Flipped = 0;
+  for (int c = 0; c < CHUNKS; c++)
+    WantStaged += (long)c * (HI(c) - LO(c));
+#pragma omp target teams reduction(+ : Staged) num_teams(3)
+  {
+    long Base[8] = {0};
+#pragma omp distribute
+    for (int c = 0; c < CHUNKS; c++) {
+      Base[0] = c;
+#pragma omp parallel for reduction(+ : Staged)
+      for (int i = LO(c); i < HI(c); i++)
+        Staged += Base[0];
+    }
+  }
+#pragma omp target teams reduction(+ : Flipped) num_teams(3)
+#pragma omp distribute
+  for (int c = 0; c < CHUNKS; c++) {
+#pragma omp parallel for reduction(+ : Flipped)
+    for (int i = LO(c); i < HI(c); i++)
+      Flipped += A[i];
+#pragma omp parallel for
+    for (int i = LO(c); i < HI(c); i++)
+      A[LO(c) + HI(c) - 1 - i] = 0;
+  }
+  // CHECK-NEXT: staged 1 flipped 1
+  printf("staged %d flipped %d\n", Staged == WantStaged, Flipped == WantSum);
+  for (int i = 0; i < N; i++)
+    A[i] = (i * 7919) % 1000 - 500;
+
   // The team's copy must stay one: the team code reads it between chunks,
   // assigns it, or the region reduces with another operator.
   long Seen = 0, Reset = 0;

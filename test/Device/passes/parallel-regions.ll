@@ -3,8 +3,10 @@
 ; __cot_gpu_spmd_parallel_begin/end, one of a generic kernel a
 ; __cot_gpu_parallel call of the microtask's wrapper. In the team code of a
 ; guarded kernel the threads __cot_gpu_guarded_parallel_begin picks call
-; the microtask, and __cot_gpu_guarded_parallel_end closes the region; a
-; region nested in it is lowered as in SPMD kernels. The num_threads value
+; the microtask, and __cot_gpu_guarded_parallel_end closes the region
+; (__cot_gpu_guarded_parallel_end_nowait, without a barrier, where spmdize
+; marked the fork !cot.no_closing_barrier); a region nested in it is
+; lowered as in SPMD kernels. The num_threads value
 ; Clang pushes just before the fork goes to the runtime with the region. The body of a region
 ; that only SPMD or guarded team code starts asks the runtime for its thread
 ; number, team size and barrier through the __cot_gpu_region_* entries; a
@@ -80,6 +82,24 @@ define internal void @guarded.teams(ptr %gtid, ptr %btid, ptr %a) {
   ret void
 }
 
+; CHECK-LABEL: define internal void @quiet.teams(
+; CHECK: %parallel.ran = call i32 @__cot_gpu_guarded_parallel_begin(i32 0) #[[CONVERGENT]]
+; CHECK: call void @quiet.parallel(ptr %gtid.slot, ptr %zero.slot)
+; CHECK: call void @__cot_gpu_guarded_parallel_end_nowait(i32 %parallel.ran) #[[CONVERGENT]]
+define void @quiet(ptr %a) {
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_teams(ptr null, i32 0, ptr @quiet.teams)
+  ret void
+}
+
+define internal void @quiet.teams(ptr %gtid, ptr %btid) {
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr null, i32 0, ptr @quiet.parallel), !cot.no_closing_barrier !4
+  ret void
+}
+
+define internal void @quiet.parallel(ptr %gtid, ptr %btid) {
+  ret void
+}
+
 ; CHECK-LABEL: define internal void @guarded.parallel(
 ; CHECK: %tid = call i32 @__cot_gpu_region_thread_num()
 ; CHECK-NEXT: %nth = call i32 @__cot_gpu_region_num_threads()
@@ -117,7 +137,9 @@ declare void @__kmpc_barrier(ptr, i32)
 declare void @__kmpc_fork_teams(ptr, i32, ptr, ...)
 declare void @__kmpc_fork_call(ptr, i32, ptr, ...)
 
-!cot.kernels = !{!0, !1, !2}
+!cot.kernels = !{!0, !1, !2, !3}
 !0 = !{ptr @spmd, !"spmd"}
 !1 = !{ptr @generic, !"generic"}
 !2 = !{ptr @guarded, !"guarded", !"teams"}
+!3 = !{ptr @quiet, !"guarded", !"teams"}
+!4 = !{}

@@ -7,7 +7,9 @@
 ; run by every thread before thread 0's atomic update. In @reads the team
 ; code reads the copy before the teams reduction and in @otherop the region
 ; reduces with another function: their copies move to shared memory, and
-; their combination goes with the lists only it read.
+; their combination goes with the lists only it read. @kernel's region
+; writes only its own locals and the thread's copy: its fork needs no
+; closing barrier (RegionEffects.h); @reads' region writes the team's copy.
 ; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-spmdize -pass-remarks=openmp-device -pass-remarks-missed=openmp-device -S %s 2>%t.remarks | FileCheck %s
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks
 
@@ -19,7 +21,7 @@
 ; CHECK: %x = alloca double
 ; CHECK: store double 0.000000e+00, ptr %x
 ; CHECK-NOT: __cot_gpu_guard_begin
-; CHECK: call void {{.*}}@__kmpc_fork_call(ptr null, i32 1, ptr @region, ptr %x)
+; CHECK: call void {{.*}}@__kmpc_fork_call(ptr null, i32 1, ptr @region, ptr %x), !cot.no_closing_barrier
 ; CHECK-NOT: __cot_gpu_guard_begin
 ; CHECK: call void @__cot_gpu_combine_block(ptr %list, ptr %scratch.list, ptr @sizes, i32 1, ptr @teams.reduce)
 ; CHECK-NOT: __cot_gpu_guard
@@ -37,6 +39,7 @@
 
 ; CHECK-LABEL: define internal void @reads.teams(
 ; CHECK-NOT: alloca double
+; CHECK-NOT: !cot.no_closing_barrier
 ; CHECK-NOT: __cot_gpu_combine_block
 ; CHECK-NOT: %list
 ; CHECK: ret void

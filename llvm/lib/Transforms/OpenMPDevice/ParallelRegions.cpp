@@ -44,6 +44,7 @@
 #include "ForkCalls.h"
 #include "OpenMPDevice/Diagnostics.h"
 #include "OpenMPDevice/Passes.h"
+#include "RegionEffects.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Statistic.h"
@@ -175,7 +176,9 @@ Value *ForkLowering::takeNumThreads(CallInst *Fork) {
 
 /// `if ((Ran = __cot_gpu_guarded_parallel_begin(N))) microtask(...);
 /// __cot_gpu_guarded_parallel_end(Ran)`: every thread of the block reaches
-/// the fork; the runtime says which take part.
+/// the fork; the runtime says which take part. A region that writes only
+/// its threads' own memory (RegionEffects.h) ends with
+/// __cot_gpu_guarded_parallel_end_nowait, without the barrier.
 void ForkLowering::lowerForkCallGuarded(CallInst *Fork) {
   Function *Micro = microtaskOf(*Fork);
   Value *NumThreads = takeNumThreads(Fork);
@@ -195,9 +198,10 @@ void ForkLowering::lowerForkCallGuarded(CallInst *Fork) {
   B.CreateCall(Micro, microtaskArgs(B, Fork, Micro));
   B.CreateBr(End);
   B.SetInsertPoint(Fork);
-  B.CreateCall(convergentRuntimeFunction("__cot_gpu_guarded_parallel_end",
-                                         Void, {I32}),
-               {Ran})
+  StringRef Close = hasNoClosingBarrier(*Fork)
+                        ? "__cot_gpu_guarded_parallel_end_nowait"
+                        : "__cot_gpu_guarded_parallel_end";
+  B.CreateCall(convergentRuntimeFunction(Close, Void, {I32}), {Ran})
       ->addFnAttr(Attribute::Convergent);
   Fork->eraseFromParent();
   ++NumGuardedRegions;

@@ -45,6 +45,7 @@
 #include "OpenMPDevice/Diagnostics.h"
 #include "OpenMPDevice/Passes.h"
 #include "ReductionLists.h"
+#include "RegionEffects.h"
 #include "TeamShared.h"
 #include "TeamsReductionCopies.h"
 
@@ -317,6 +318,7 @@ private:
   void guardRange(Instruction *First, Instruction *Last);
   bool accessesSharedMemory(Instruction &I) const;
   bool endsSynced(Instruction &I, bool Synced) const;
+  void markQuietRegions() const;
   void dropRedundantBarriers(Function &F);
   /// Blocks that thread 0 alone runs already (guarded loops).
   SmallPtrSet<BasicBlock *, 16> GuardedBlocks;
@@ -722,11 +724,12 @@ bool TeamCode::accessesSharedMemory(Instruction &I) const {
 }
 
 /// Whether, after \p I, every thread has passed a block barrier of ours (a
-/// guard's end, a parallel region's end) since its last access to memory
+/// guard's end, a parallel region's closing barrier) since its last access to memory
 /// other threads see, given whether that held before \p I. A guard's begin
 /// counts as an access: its barrier may go.
 bool TeamCode::endsSynced(Instruction &I, bool Synced) const {
-  if (isCallTo(I, GuardEnd) || isCallTo(I, ForkCall))
+  if (isCallTo(I, GuardEnd) ||
+      (isCallTo(I, ForkCall) && !hasNoClosingBarrier(cast<CallBase>(I))))
     return true;
   if (isCallTo(I, GuardBegin) || isCallTo(I, GuardBeginAfterBarrier) ||
       accessesSharedMemory(I))
@@ -944,6 +947,32 @@ void foldSelectingBranches(Function &F) {
       foldSelectingBranch(*Join, *D);
 }
 
+/// Marks the parallel regions of the team code as needing no closing
+/// barrier when every one of them writes only memory of the thread that
+/// runs it (RegionEffects.h): a region that wrote shared memory could
+/// otherwise start while threads still read it in the region before.
+/// Regions of different sizes (num_threads) must not overlap either: the
+/// runtime keeps one size per team.
+void TeamCode::markQuietRegions() const {
+  SmallVector<CallBase *, 4> Forks;
+  for (Function *F : Functions) {
+    if (containsCallTo(*F, "__kmpc_push_num_threads"))
+      return;
+    for (Instruction &I : instructions(*F))
+      if (isCallTo(I, ForkCall))
+        Forks.push_back(cast<CallBase>(&I));
+  }
+  auto IsThreadOwn = [&](Value *Arg) {
+    return Arg->getType()->isPointerTy() && isPrivate(Arg);
+  };
+  if (!all_of(Forks, [&](CallBase *Fork) {
+        return writesOnlyThreadOwnMemory(*Fork, IsThreadOwn);
+      }))
+    return;
+  for (CallBase *Fork : Forks)
+    markNoClosingBarrier(*Fork);
+}
+
 void TeamCode::guard() {
   for (const ThreadCopyReduction &R : PerThreadCopies)
     keepCopyPerThread(R);
@@ -959,6 +988,7 @@ void TeamCode::guard() {
     ++NumTeamSharedLocals;
   }
   Shared.clear();
+  markQuietRegions();
   for (Function *F : Functions) {
     DominatorTree DT(*F);
     LoopInfo LI(DT);
