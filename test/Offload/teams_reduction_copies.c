@@ -122,6 +122,43 @@ int main(void) {
   printf("seven threads %d two regions %d\n", Seven == WantSum,
          Twice == WantSum + N);
 
+  // A region that runs serialized (if(0)), one with a nested parallel
+  // region, and chunks handed to the teams four at a time.
+  long Serial = 0, Nested = 0, Dealt = 0;
+  int Cond = 0;
+#pragma omp target teams reduction(+ : Serial) num_teams(4)
+#pragma omp distribute
+  for (int c = 0; c < CHUNKS; c++) {
+#pragma omp parallel for reduction(+ : Serial) if(Cond)
+    for (int i = LO(c); i < HI(c); i++)
+      Serial += A[i];
+  }
+#pragma omp target teams reduction(+ : Nested) num_teams(4)
+#pragma omp distribute
+  for (int c = 0; c < CHUNKS; c++) {
+#pragma omp parallel reduction(+ : Nested)
+    {
+#pragma omp for
+      for (int i = LO(c); i < HI(c); i++) {
+        long Inner = 0;
+#pragma omp parallel for reduction(+ : Inner)
+        for (int k = 0; k < 2; k++)
+          Inner += A[i];
+        Nested += Inner;
+      }
+    }
+  }
+#pragma omp target teams reduction(+ : Dealt) num_teams(5)
+#pragma omp distribute dist_schedule(static, 4)
+  for (int c = 0; c < CHUNKS; c++) {
+#pragma omp parallel for reduction(+ : Dealt)
+    for (int i = LO(c); i < HI(c); i++)
+      Dealt += A[i];
+  }
+  // CHECK-NEXT: serialized 1 nested 1 dealt 1
+  printf("serialized %d nested %d dealt %d\n", Serial == WantSum,
+         Nested == 2 * WantSum, Dealt == WantSum);
+
   // Regions that write only the thread's own memory end without a barrier;
   // the team code's write of a shared local still waits for the region
   // before (Staged), and a region that reads what the next one overwrites

@@ -13,7 +13,7 @@
 ; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-spmdize -pass-remarks=openmp-device -pass-remarks-missed=openmp-device -S %s 2>%t.remarks | FileCheck %s
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks
 
-; REMARK-DAG: remark: <unknown>:0:0: teams reduction in 'teams' keeps a copy per thread: its parallel regions combine into it without barriers, the block once before the teams reduction
+; REMARK-DAG: remark: <unknown>:0:0: teams reduction in 'teams' keeps a copy per thread: its parallel regions update it without combining across the block, which combines the copies once before the teams reduction
 ; REMARK-DAG: remark: <unknown>:0:0: teams reduction in 'reads.teams' keeps one copy per team, which its parallel regions update per block: the team code reads it before the teams reduction
 ; REMARK-DAG: remark: <unknown>:0:0: teams reduction in 'otherop.teams' keeps one copy per team, which its parallel regions update per block: the parallel region 'otherop.region' reduces into it with other items or another operator
 

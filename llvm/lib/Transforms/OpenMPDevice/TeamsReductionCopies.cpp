@@ -240,9 +240,9 @@ void remarkPerThread(const ThreadCopyReduction &R) {
   ORE.emit([&] {
     return OptimizationRemark(RemarkPassName, "TeamsCopyPerThread", R.Combine)
            << "teams reduction in '" << F.getName()
-           << "' keeps a copy per thread: its parallel regions combine into "
-              "it without barriers, the block once before the teams "
-              "reduction";
+           << "' keeps a copy per thread: its parallel regions update it "
+              "without combining across the block, which combines the "
+              "copies once before the teams reduction";
   });
 }
 
