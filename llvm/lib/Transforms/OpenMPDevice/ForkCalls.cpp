@@ -10,8 +10,10 @@
 
 #include "ForkCalls.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 
 using namespace llvm;
 
@@ -53,6 +55,72 @@ static SmallVector<Function *, 8> referencedFunctions(Function &F) {
         if (!Callee->isDeclaration())
           Out.push_back(Callee);
   return Out;
+}
+
+bool isLifetimeOrDebug(const User *U) {
+  auto *II = dyn_cast<IntrinsicInst>(U);
+  return II && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II));
+}
+
+namespace {
+
+/// The local \p U spills \p V to, if \p U is a plain store of \p V into
+/// a local.
+AllocaInst *spillSlot(User *U, const Value *V) {
+  auto *Spill = dyn_cast<StoreInst>(U);
+  return Spill && Spill->isSimple() && Spill->getValueOperand() == V
+             ? dyn_cast<AllocaInst>(Spill->getPointerOperand())
+             : nullptr;
+}
+
+bool copiesPointer(User *U, const Value *V) {
+  return isa<GetElementPtrInst, BitCastInst, AddrSpaceCastInst>(U) ||
+         spillSlot(U, V) || isa<DbgInfoIntrinsic>(U);
+}
+
+} // namespace
+
+std::optional<SmallVector<Value *, 8>> pointerCopies(Argument &Param) {
+  SmallVector<Value *, 8> Copies;
+  SmallVector<Value *, 8> Work = {&Param};
+  SmallPtrSet<Value *, 8> Seen;
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    Copies.push_back(V);
+    for (User *U : V->users()) {
+      if (isa<GetElementPtrInst, BitCastInst, AddrSpaceCastInst>(U)) {
+        Work.push_back(U);
+        continue;
+      }
+      AllocaInst *Slot = spillSlot(U, V);
+      if (!Slot)
+        continue;
+      for (User *SlotUser : Slot->users()) {
+        if (auto *Reload = dyn_cast<LoadInst>(SlotUser);
+            Reload && Reload->isSimple()) {
+          Work.push_back(Reload);
+          continue;
+        }
+        if (spillSlot(SlotUser, V) != Slot && !isLifetimeOrDebug(SlotUser))
+          return std::nullopt;
+      }
+    }
+  }
+  return Copies;
+}
+
+std::optional<SmallVector<Instruction *, 8>> pointerUsers(Argument &Param) {
+  std::optional<SmallVector<Value *, 8>> Copies = pointerCopies(Param);
+  if (!Copies)
+    return std::nullopt;
+  SmallVector<Instruction *, 8> Users;
+  for (Value *V : *Copies)
+    for (User *U : V->users())
+      if (!copiesPointer(U, V))
+        Users.push_back(cast<Instruction>(U));
+  return Users;
 }
 
 SetVector<Function *> reachableFrom(Function *Root) {

@@ -26,6 +26,8 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 
+#include <optional>
+
 namespace cot {
 
 constexpr llvm::StringLiteral ForkCall = "__kmpc_fork_call";
@@ -45,6 +47,22 @@ llvm::Value *pushedNumThreads(llvm::Instruction &I);
 
 /// The microtask a fork call runs, when it is a known function.
 llvm::Function *microtaskOf(const llvm::CallBase &Fork);
+
+/// Whether \p U is a lifetime or debug marker.
+bool isLifetimeOrDebug(const llvm::User *U);
+
+/// The values that carry the pointer parameter \p Param of a microtask:
+/// the parameter, GEPs and casts of it, and its reloads from the locals
+/// Clang spills it to at -O0 (locals that hold nothing else); nothing when
+/// such a local has other users.
+std::optional<llvm::SmallVector<llvm::Value *, 8>>
+pointerCopies(llvm::Argument &Param);
+
+/// The instructions that use \p Param's copies (pointerCopies) other than
+/// to copy it further (GEPs, casts, spills) or to describe it (debug
+/// markers); nothing when pointerCopies finds none.
+std::optional<llvm::SmallVector<llvm::Instruction *, 8>>
+pointerUsers(llvm::Argument &Param);
 
 /// \p Root and the defined functions it calls or passes around
 /// (microtasks), transitively.

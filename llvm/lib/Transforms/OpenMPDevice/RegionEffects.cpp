@@ -40,37 +40,15 @@ bool writesOnlyThroughArguments(StringRef Name) {
   return is_contained(Names, Name);
 }
 
-bool isLifetimeOrDebug(const User *U) {
-  auto *II = dyn_cast<IntrinsicInst>(U);
-  return II && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II));
-}
-
-/// Whether \p Slot, a local, holds nothing but \p Param: Clang's spill of a
-/// parameter at -O0, which the region then reloads.
-bool isSpillSlotOf(const AllocaInst &Slot, const Argument &Param) {
-  return all_of(Slot.users(), [&](const User *U) {
-    if (auto *S = dyn_cast<StoreInst>(U))
-      return S->getValueOperand() == &Param && S->getPointerOperand() == &Slot;
-    return isa<LoadInst>(U) || isLifetimeOrDebug(U);
-  });
-}
-
 /// The pointers of a microtask that address its thread's own memory in team
-/// code: the parameters \p OwnParams and their reloads from spill slots.
+/// code: the parameters \p OwnParams and their copies (pointerCopies).
 SmallPtrSet<const Value *, 8> ownPointers(ArrayRef<Argument *> OwnParams) {
-  SmallPtrSet<const Value *, 8> Own(OwnParams.begin(), OwnParams.end());
+  SmallPtrSet<const Value *, 8> Own;
   for (Argument *Param : OwnParams)
-    for (User *U : Param->users()) {
-      auto *Spill = dyn_cast<StoreInst>(U);
-      auto *Slot = Spill && Spill->getValueOperand() == Param
-                       ? dyn_cast<AllocaInst>(Spill->getPointerOperand())
-                       : nullptr;
-      if (!Slot || !isSpillSlotOf(*Slot, *Param))
-        continue;
-      for (User *SlotUser : Slot->users())
-        if (isa<LoadInst>(SlotUser))
-          Own.insert(SlotUser);
-    }
+    if (std::optional<SmallVector<Value *, 8>> Copies = pointerCopies(*Param))
+      Own.insert(Copies->begin(), Copies->end());
+    else
+      Own.insert(Param);
   return Own;
 }
 

@@ -157,45 +157,11 @@ bool readsThreadRegister(const IntrinsicInst &II) {
 /// through: loaded, directly or through GEPs and casts, or through the local
 /// Clang spills it to (a local that holds nothing else and is only loaded).
 bool onlyReadsThrough(Argument &Param) {
-  SmallVector<Value *, 8> Work = {&Param};
-  SmallPtrSet<Value *, 8> Seen;
-  while (!Work.empty()) {
-    Value *V = Work.pop_back_val();
-    if (!Seen.insert(V).second)
-      continue;
-    for (Use &U : V->uses()) {
-      auto *I = cast<Instruction>(U.getUser());
-      if (isa<GetElementPtrInst>(I) || isa<BitCastInst>(I) ||
-          isa<AddrSpaceCastInst>(I)) {
-        Work.push_back(I);
-        continue;
-      }
-      if (auto *L = dyn_cast<LoadInst>(I); L && L->isSimple())
-        continue;
-      if (isa<DbgInfoIntrinsic>(I))
-        continue;
-      auto *Spill = dyn_cast<StoreInst>(I);
-      auto *Slot = Spill ? dyn_cast<AllocaInst>(Spill->getPointerOperand())
-                         : nullptr;
-      if (!Slot || !Spill->isSimple() || Spill->getValueOperand() != V ||
-          Spill->getPointerOperand() == V)
-        return false;
-      for (User *SlotUser : Slot->users()) {
-        if (auto *Reload = dyn_cast<LoadInst>(SlotUser);
-            Reload && Reload->isSimple()) {
-          Work.push_back(Reload);
-          continue;
-        }
-        auto *Store = dyn_cast<StoreInst>(SlotUser);
-        auto *II = dyn_cast<IntrinsicInst>(SlotUser);
-        if (!(Store && Store->getValueOperand() == V &&
-              Store->getPointerOperand() == Slot) &&
-            !(II && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))))
-          return false;
-      }
-    }
-  }
-  return true;
+  std::optional<SmallVector<Instruction *, 8>> Users = pointerUsers(Param);
+  return Users && all_of(*Users, [](Instruction *I) {
+           auto *L = dyn_cast<LoadInst>(I);
+           return L && L->isSimple();
+         });
 }
 
 /// Locals up to this size that parallel regions only read stay each
@@ -256,8 +222,7 @@ bool isThreadPrivate(AllocaInst &A) {
       if (isa<AtomicCmpXchgInst>(User) &&
           U.getOperandNo() == AtomicCmpXchgInst::getPointerOperandIndex())
         continue;
-      if (auto *II = dyn_cast<IntrinsicInst>(User);
-          II && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II)))
+      if (isLifetimeOrDebug(User))
         continue;
       if (isReadByParallelRegion(U, A) || isBlockCombineArgument(U) ||
           isBlockCombineListEntry(U))

@@ -76,52 +76,6 @@ Error failure(const Twine &Why) {
   return createStringError(inconvertibleErrorCode(), Why);
 }
 
-/// The instructions that use \p Param, a pointer parameter, other than GEPs
-/// and casts of it and Clang's spill of it (a local that holds nothing else
-/// and is only reloaded); nothing when a spill slot has other users.
-std::optional<SmallVector<Instruction *, 8>>
-usersThroughSpills(Argument &Param) {
-  SmallVector<Instruction *, 8> Users;
-  SmallVector<Value *, 8> Work = {&Param};
-  SmallPtrSet<Value *, 8> Seen;
-  while (!Work.empty()) {
-    Value *V = Work.pop_back_val();
-    if (!Seen.insert(V).second)
-      continue;
-    for (Use &U : V->uses()) {
-      auto *I = cast<Instruction>(U.getUser());
-      if (isa<GetElementPtrInst, BitCastInst, AddrSpaceCastInst>(I)) {
-        Work.push_back(I);
-        continue;
-      }
-      if (isa<DbgInfoIntrinsic>(I))
-        continue;
-      auto *Spill = dyn_cast<StoreInst>(I);
-      auto *Slot = Spill && Spill->getValueOperand() == V
-                       ? dyn_cast<AllocaInst>(Spill->getPointerOperand())
-                       : nullptr;
-      if (!Slot) {
-        Users.push_back(I);
-        continue;
-      }
-      for (User *SlotUser : Slot->users()) {
-        if (auto *Reload = dyn_cast<LoadInst>(SlotUser);
-            Reload && Reload->isSimple()) {
-          Work.push_back(Reload);
-          continue;
-        }
-        auto *Store = dyn_cast<StoreInst>(SlotUser);
-        auto *II = dyn_cast<IntrinsicInst>(SlotUser);
-        if (!(Store && Store->getValueOperand() == V &&
-              Store->getPointerOperand() == Slot) &&
-            !(II && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))))
-          return std::nullopt;
-      }
-    }
-  }
-  return Users;
-}
-
 /// The reduction of \p Micro whose cases hold every use of its parameter
 /// \p ParamNo, of one item and combining as \p TeamsCombine, or why not.
 Expected<CallInst *> regionReductionInto(Function &Micro, unsigned ParamNo,
@@ -130,7 +84,7 @@ Expected<CallInst *> regionReductionInto(Function &Micro, unsigned ParamNo,
   if (Micro.isVarArg() || ParamNo >= Micro.arg_size() || !Micro.hasOneUse())
     return failure(Region + "has other callers");
   std::optional<SmallVector<Instruction *, 8>> Users =
-      usersThroughSpills(*Micro.getArg(ParamNo));
+      pointerUsers(*Micro.getArg(ParamNo));
   if (!Users || Users->empty())
     return failure(Region + "passes it on");
   for (Instruction &I : instructions(Micro)) {
@@ -187,8 +141,7 @@ Expected<ThreadCopyReduction> analyzeCombine(CallInst &Combine) {
         Work.push_back(I);
         continue;
       }
-      if (auto *II = dyn_cast<IntrinsicInst>(I);
-          II && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II)))
+      if (isLifetimeOrDebug(I))
         continue;
       if (auto *L = dyn_cast<LoadInst>(I)) {
         if (!L->isSimple() || !DT.dominates(&Combine, L))
