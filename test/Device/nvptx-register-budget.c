@@ -5,7 +5,8 @@
 // that kernel's entry (after its parameters, before its other directives),
 // in the cubin and in the PTX the image carries. Kernels without such a loop
 // (an update of each element, a table lookup in a loop) keep ptxas's
-// choice.
+// choice, and so does one whose num_teams clause sets its grid
+// (explicit_minimum: the program sized the grid for ptxas's count).
 // REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %clang -O2 -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda --offload-arch=sm_90 -c %s -o %t/budget.o
@@ -15,11 +16,13 @@
 // RUN: FileCheck %s --check-prefix=ROWS < %t/budget.so-device-nvptx-ptx-limited.ptx
 // RUN: FileCheck %s --check-prefix=SCALE < %t/budget.so-device-nvptx-ptx-limited.ptx
 // RUN: FileCheck %s --check-prefix=TABLE < %t/budget.so-device-nvptx-ptx-limited.ptx
+// RUN: FileCheck %s --check-prefix=EXPLICIT < %t/budget.so-device-nvptx-ptx-limited.ptx
 // RUN: %ptxas -arch=sm_90 -O3 -v %t/budget.so-device-nvptx-ptx-limited.ptx -o %t/check.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: test -s %t/budget.so-device-sm_90.cubin
 
-// REMARK-DAG: kernel '__omp_offloading_{{.*}}_minimum_l{{[0-9]+}}' is {{.*}}, loads accumulated in a loop
+// REMARK-DAG: kernel '__omp_offloading_{{[0-9a-f]+_[0-9a-f]+}}_minimum_l{{[0-9]+}}' is {{.*}}, loads accumulated in a loop
 // REMARK-DAG: kernel '__omp_offloading_{{.*}}_row_sums_l{{[0-9]+}}' is {{.*}}, loads accumulated in a loop
+// REMARK-DAG: kernel '__omp_offloading_{{.*}}_explicit_minimum_l{{[0-9]+}}' is {{.*}}, loads accumulated in a loop
 // REMARK-DAG: kernel '__omp_offloading_{{.*}}_scale_l{{[0-9]+}}' is streaming: {{[^,]*, [^,]*, [^,]*, [^,]*, [^,]*, [^,]*}} [-Rpass-analysis
 // REMARK-DAG: kernel '__omp_offloading_{{.*}}_table_l{{[0-9]+}}' is {{[^,]*, [^,]*, [^,]*, [^,]*, [^,]*, [^,]*}} [-Rpass-analysis
 
@@ -34,6 +37,10 @@
 // TABLE: .entry __omp_offloading_{{.*}}_table_l{{[0-9]+}}(
 // TABLE: )
 // TABLE-NEXT: {
+
+// EXPLICIT: .entry __omp_offloading_{{.*}}_explicit_minimum_l{{[0-9]+}}(
+// EXPLICIT: )
+// EXPLICIT-NEXT: {
 
 // PTXAS: Compiling entry function '__omp_offloading_{{.*}}_row_sums_l{{[0-9]+}}'
 // PTXAS-NEXT: Function properties
@@ -71,6 +78,15 @@ float minimum(const float *A, long N) {
   float Lo = 3.0e38f;
 #pragma omp target teams distribute parallel for map(to : A[0:N])              \
     reduction(min : Lo)
+  for (long I = 0; I < N; ++I)
+    Lo = A[I] < Lo ? A[I] : Lo;
+  return Lo;
+}
+
+float explicit_minimum(const float *A, long N) {
+  float Lo = 3.0e38f;
+#pragma omp target teams distribute parallel for map(to : A[0:N])              \
+    reduction(min : Lo) num_teams(1024) num_threads(256)
   for (long I = 0; I < N; ++I)
     Lo = A[I] < Lo ? A[I] : Lo;
   return Lo;

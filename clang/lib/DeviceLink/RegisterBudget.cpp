@@ -13,6 +13,7 @@
 #include "RegisterBudget.h"
 
 #include "OpenMPDevice/KernelTraffic.h"
+#include "OpenMPDevice/Kernels.h"
 
 #include "OffloadABI.h"
 
@@ -26,7 +27,7 @@ StringSet<> loadAccumulatingKernels(const Module &M) {
   StringSet<> Kernels;
   for (const Function &F : M.functions())
     if (std::optional<KernelTraffic> T = kernelTrafficOf(F);
-        T && (T->Flags & COT_KERNEL_LOAD_ACCUMULATION))
+        T && (T->Flags & COT_KERNEL_LOAD_ACCUMULATION) && !hasExplicitTeams(F))
       Kernels.insert(F.getName());
   return Kernels;
 }

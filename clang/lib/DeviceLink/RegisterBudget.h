@@ -16,7 +16,13 @@
 // again with `.maxnreg 40` on that kernel's entry (six blocks of 256
 // threads an SM). Kernels that ptxas gives more keep its choice: a limit
 // changes ptxas's schedule even where it equals the registers ptxas chose
-// (bench/ matmul ran twice as long at `.maxnreg 40` as at its own 40).
+// (bench/ matmul ran twice as long at `.maxnreg 40` as at its own 40). So do
+// kernels whose num_teams clause sets the grid (Kernels.h,
+// hasExplicitTeams): the budget serves the launch model's grid, which fills
+// the SMs with whatever blocks an SM the registers allow, while the
+// program's grid was sized for the blocks that fit at ptxas's count (bench/
+// reduce_add_i32_explicit's 1024 blocks of 256 are one wave of an H200 at
+// 32 registers and 1.3 at 40: over six rounds, median 57.8 us against 60.0).
 // Private to clang/lib/DeviceLink.
 //
 //===----------------------------------------------------------------------===//
@@ -38,7 +44,8 @@ constexpr unsigned PackedRegisters = 32;
 /// Registers a load-accumulating kernel gets instead.
 constexpr unsigned AccumulatingRegisters = 40;
 
-/// The kernels of \p M whose loops accumulate loads.
+/// The kernels of \p M whose loops accumulate loads and whose grid the
+/// program does not set.
 llvm::StringSet<> loadAccumulatingKernels(const llvm::Module &M);
 
 /// The registers of each entry function in ptxas -v's report \p Report.

@@ -84,6 +84,14 @@ void setBlockThreads(llvm::Function &Kernel, unsigned Threads);
 /// The threads per block every launch of \p Kernel has, when known.
 std::optional<unsigned> blockThreadsOf(const llvm::Function &Kernel);
 
+/// Records that \p Kernel's teams construct sets the number of teams
+/// (num_teams): the program sizes its grid (the function attribute
+/// `"cot-explicit-teams"`, which kernel formation gives the CUDA kernel).
+void setExplicitTeams(llvm::Function &Kernel);
+
+/// Whether \p Kernel's teams construct sets the number of teams.
+bool hasExplicitTeams(const llvm::Function &Kernel);
+
 /// Converts a pointer-sized kernel or microtask argument value (a pointer or
 /// an integer of up to 64 bits holding the bits) to the parameter type \p To.
 llvm::Value *castPointerSized(llvm::IRBuilder<> &B, llvm::Value *V,

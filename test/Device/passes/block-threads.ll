@@ -2,7 +2,9 @@
 ; (__kmpc_push_num_teams) whose reach has no num_threads below it and no if
 ; clause gets the attribute "cot-block-threads" (also with num_threads
 ; equal to the limit); one whose parallel region asks for fewer threads,
-; and one whose thread_limit is not a constant, do not.
+; and one whose thread_limit is not a constant, do not. A kernel whose
+; __kmpc_push_num_teams sets the number of teams (fixed, variable: not a
+; constant 0) gets "cot-explicit-teams".
 ; openmp-device-fold-block-threads alone: a function with the attribute
 ; reads %ntid.x as the constant and %tid.x in [0, threads) (a narrower range
 ; stays), one without keeps the read and the range.
@@ -17,9 +19,11 @@
 
 ; CHECK: define void @fixed(i32 %n) #[[FIXED:[0-9]+]]
 ; CHECK: define void @sets_num_threads(i32 %n) !cot.kernel
-; CHECK: define void @variable(i32 %n, i32 %limit) !cot.kernel
-; CHECK: define void @whole_block(i32 %n) #[[FIXED]]
-; CHECK: attributes #[[FIXED]] = { "cot-block-threads"="96" }
+; CHECK: define void @variable(i32 %n, i32 %limit) #[[EXPLICIT:[0-9]+]]
+; CHECK: define void @whole_block(i32 %n) #[[WHOLE:[0-9]+]]
+; CHECK-DAG: attributes #[[FIXED]] = { "cot-block-threads"="96" "cot-explicit-teams" }
+; CHECK-DAG: attributes #[[EXPLICIT]] = { "cot-explicit-teams" }
+; CHECK-DAG: attributes #[[WHOLE]] = { "cot-block-threads"="96" }
 
 ; FOLD-LABEL: define void @folded(
 ; FOLD-NEXT: store i32 256, ptr %out
@@ -41,7 +45,7 @@ define internal void @teams(ptr %gtid, ptr %btid) !cot.kernel !3 {
 }
 
 define void @sets_num_threads(i32 %n) !cot.kernel !4 {
-  call void @__kmpc_push_num_teams(ptr null, i32 0, i32 %n, i32 96)
+  call void @__kmpc_push_num_teams(ptr null, i32 0, i32 0, i32 96)
   call void (ptr, i32, ptr, ...) @__kmpc_fork_teams(ptr null, i32 0, ptr @teams_nt)
   ret void
 }
@@ -59,7 +63,7 @@ define void @variable(i32 %n, i32 %limit) !cot.kernel !5 {
 }
 
 define void @whole_block(i32 %n) !cot.kernel !7 {
-  call void @__kmpc_push_num_teams(ptr null, i32 0, i32 %n, i32 96)
+  call void @__kmpc_push_num_teams(ptr null, i32 0, i32 0, i32 96)
   call void (ptr, i32, ptr, ...) @__kmpc_fork_teams(ptr null, i32 0, ptr @teams_wb)
   ret void
 }

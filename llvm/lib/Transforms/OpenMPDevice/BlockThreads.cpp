@@ -1,4 +1,4 @@
-//===- BlockThreads.cpp - Kernels whose block size is known ---------------===//
+//===- BlockThreads.cpp - Kernels whose block or grid size is given -------===//
 //
 // Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -23,7 +23,10 @@
 // The pass records the size on the kernel (Kernels.h, blockThreadsOf);
 // kernel formation gives the CUDA kernel `.reqntid` with it, so a launch of
 // any other size fails with an error instead of computing with a wrong
-// size.
+// size. It also records the kernels whose teams construct sets the number
+// of teams (Kernels.h, hasExplicitTeams): their grid is the program's, which
+// the device link's register budget leaves to ptxas's count
+// (RegisterBudget.h).
 //
 // Function pass openmp-device-fold-block-threads (in the optimization
 // pipeline, after inlining has brought the device runtime's reads of
@@ -74,6 +77,20 @@ Value *threadLimitOperand(const Instruction &I) {
   if (isCallTo(I, "__kmpc_push_num_teams_51"))
     return cast<CallBase>(I).getArgOperand(4);
   return nullptr;
+}
+
+/// Whether \p I is Clang's __kmpc_push_num_teams call with a num_teams
+/// clause (a count or bounds other than a constant 0).
+bool pushesNumTeams(const Instruction &I) {
+  auto IsSet = [&](unsigned Op) {
+    auto *C = dyn_cast<ConstantInt>(cast<CallBase>(I).getArgOperand(Op));
+    return !C || !C->isZero();
+  };
+  if (isCallTo(I, "__kmpc_push_num_teams"))
+    return IsSet(2);
+  if (isCallTo(I, "__kmpc_push_num_teams_51"))
+    return IsSet(2) || IsSet(3);
+  return false;
 }
 
 /// What a kernel's code says about its block size.
@@ -146,6 +163,10 @@ PreservedAnalyses BlockThreadsPass::run(Module &M, ModuleAnalysisManager &) {
   if (hasDeviceErrors(M))
     return PreservedAnalyses::all();
   for (const KernelReach &KR : kernelReaches(M)) {
+    if (any_of(KR.Reach, [](Function *F) {
+          return any_of(instructions(*F), pushesNumTeams);
+        }))
+      setExplicitTeams(*KR.K.F);
     TeamSize Size = teamSizeOf(KR);
     if (!Size.ThreadLimit)
       continue;

@@ -174,6 +174,16 @@ std::optional<unsigned> blockThreadsOf(const Function &Kernel) {
   return Threads;
 }
 
+static constexpr StringLiteral ExplicitTeamsAttr = "cot-explicit-teams";
+
+void setExplicitTeams(Function &Kernel) {
+  Kernel.addFnAttr(ExplicitTeamsAttr);
+}
+
+bool hasExplicitTeams(const Function &Kernel) {
+  return Kernel.hasFnAttribute(ExplicitTeamsAttr);
+}
+
 Value *castPointerSized(IRBuilder<> &B, Value *V, Type *To) {
   Type *From = V->getType();
   if (From == To)

@@ -185,6 +185,8 @@ void formKernel(const KernelReach &KR) {
     setBlockThreads(*Kernel, *Threads);
     Annotate("reqntidx", *Threads);
   }
+  if (hasExplicitTeams(*Impl))
+    setExplicitTeams(*Kernel);
   LLVM_DEBUG(dbgs() << "formed kernel " << Name << "\n");
 }
 
