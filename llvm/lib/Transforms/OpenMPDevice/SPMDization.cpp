@@ -27,7 +27,12 @@
 //   - everything else (arithmetic, loads, queries of the team's ids) runs
 //     in every thread, so control flow stays the same in all of them;
 //   - parallel regions start in place (openmp-device-parallel-regions):
-//     the threads of the region call the microtask directly.
+//     the threads of the region call the microtask directly;
+//   - a teams reduction's copy that only its parallel regions reduce into
+//     stays each thread's own, combined across the block once
+//     (TeamsReductionCopies.h), and where every parallel region writes only
+//     its thread's own memory, the regions end without a barrier
+//     (RegionEffects.h).
 // This is the "if-master" scheme of "Coordinating GPU Threads for OpenMP
 // 4.0 in LLVM" applied by the compiler where it is safe; kernels it does not
 // fit keep the paper's control loop. A kernel stays generic when its team
