@@ -16,6 +16,7 @@
 #include "ReductionLists.h"
 #include "OpenMPDevice/Diagnostics.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
@@ -316,9 +317,10 @@ bool eraseOtherBlockCombines(Module &M, ArrayRef<CallInst *> Kept) {
   Function *Combine = M.getFunction(CombineBlock);
   if (!Combine)
     return false;
+  SmallPtrSet<CallInst *, 8> KeptSet(Kept.begin(), Kept.end());
   SmallVector<CallInst *, 4> Others;
   for (User *U : Combine->users())
-    if (auto *Call = dyn_cast<CallInst>(U); Call && !is_contained(Kept, Call))
+    if (auto *Call = dyn_cast<CallInst>(U); Call && !KeptSet.contains(Call))
       Others.push_back(Call);
   for (CallInst *Call : Others)
     eraseBlockCombine(*Call);
