@@ -32,10 +32,10 @@ namespace {
 /// device).
 bool writesOnlyThroughArguments(StringRef Name) {
   static const StringLiteral Names[] = {
-      "__kmpc_for_static_init_4",  "__kmpc_for_static_init_4u",
-      "__kmpc_for_static_init_8",  "__kmpc_for_static_init_8u",
-      "__kmpc_for_static_fini",    "__kmpc_global_thread_num",
-      "__kmpc_end_reduce_nowait",  "omp_get_thread_num",
+      "__kmpc_for_static_init_4", "__kmpc_for_static_init_4u",
+      "__kmpc_for_static_init_8", "__kmpc_for_static_init_8u",
+      "__kmpc_for_static_fini",   "__kmpc_global_thread_num",
+      "__kmpc_end_reduce_nowait", "omp_get_thread_num",
       "omp_get_num_threads"};
   return is_contained(Names, Name);
 }

@@ -13,8 +13,8 @@
 
 #include "TeamsReductionCopies.h"
 #include "ForkCalls.h"
-#include "ReductionLists.h"
 #include "OpenMPDevice/Diagnostics.h"
+#include "ReductionLists.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -156,10 +156,11 @@ Expected<ThreadCopyReduction> analyzeCombine(CallInst &Combine) {
           continue;
         }
         APInt Offset(DL.getIndexTypeSizeInBits(S->getPointerOperandType()), 0);
-        const Value *Base = S->getPointerOperand()->stripAndAccumulateConstantOffsets(
-            DL, Offset, /*AllowNonInbounds=*/true);
-        int64_t Size =
-            DL.getTypeStoreSize(S->getValueOperand()->getType()).getFixedValue();
+        const Value *Base =
+            S->getPointerOperand()->stripAndAccumulateConstantOffsets(
+                DL, Offset, /*AllowNonInbounds=*/true);
+        int64_t Size = DL.getTypeStoreSize(S->getValueOperand()->getType())
+                           .getFixedValue();
         if (!S->isSimple() || Base != R.Copy ||
             !isa<Constant>(S->getValueOperand()) ||
             S->getParent() != &F.getEntryBlock() ||
@@ -169,8 +170,8 @@ Expected<ThreadCopyReduction> analyzeCombine(CallInst &Combine) {
         continue;
       }
       auto *Fork = dyn_cast<CallInst>(I);
-      Function *Micro = Fork && isCallTo(*Fork, ForkCall) ? microtaskOf(*Fork)
-                                                           : nullptr;
+      Function *Micro =
+          Fork && isCallTo(*Fork, ForkCall) ? microtaskOf(*Fork) : nullptr;
       // Fork arguments 3... are the microtask's parameters 2... (after the
       // thread-id slots).
       if (!Micro || V != R.Copy || U.getOperandNo() < 3 ||
@@ -180,7 +181,9 @@ Expected<ThreadCopyReduction> analyzeCombine(CallInst &Combine) {
           regionReductionInto(*Micro, U.getOperandNo() - 1, *TeamsCombine);
       if (!Region)
         return Region.takeError();
-      R.RegionReductions.push_back(*Region);
+      // The same region may get the copy in two of its parameters.
+      if (!is_contained(R.RegionReductions, *Region))
+        R.RegionReductions.push_back(*Region);
     }
   }
   if (R.RegionReductions.empty())

@@ -73,9 +73,10 @@ struct SharedCopyReduction {
 /// The calls of __cot_gpu_combine_block in the team code \p TeamFunctions
 /// of a generic kernel, sorted by whether their copy may become one per
 /// thread.
-void classifyTeamsReductions(const llvm::SetVector<llvm::Function *> &TeamFunctions,
-                             llvm::SmallVectorImpl<ThreadCopyReduction> &PerThread,
-                             llvm::SmallVectorImpl<SharedCopyReduction> &Shared);
+void classifyTeamsReductions(
+    const llvm::SetVector<llvm::Function *> &TeamFunctions,
+    llvm::SmallVectorImpl<ThreadCopyReduction> &PerThread,
+    llvm::SmallVectorImpl<SharedCopyReduction> &Shared);
 
 /// A missed remark: \p R's teams reduction keeps one copy per team.
 void remarkCopyPerTeam(const SharedCopyReduction &R);
