@@ -30,13 +30,23 @@ constexpr llvm::StringLiteral ReduceNowait = "__kmpc_reduce_nowait";
 constexpr llvm::StringLiteral EndReduceNowait = "__kmpc_end_reduce_nowait";
 constexpr llvm::StringLiteral ReduceBlocking = "__kmpc_reduce";
 constexpr llvm::StringLiteral EndReduceBlocking = "__kmpc_end_reduce";
-/// The device runtime's combination of a whole block's copies into thread
-/// 0's: (items, scratch, sizes, count, reduce function), as __cot_gpu_reduce.
-constexpr llvm::StringLiteral CombineBlock = "__cot_gpu_combine_block";
+/// The device runtime's reductions combined per block (OffloadABI.h): the
+/// threads that share the target, the whole block, and the combination of
+/// a whole block's copies into thread 0's that returns nothing.
 constexpr llvm::StringLiteral ReduceInBlock = "__cot_gpu_reduce";
+constexpr llvm::StringLiteral ReduceWholeBlock = "__cot_gpu_reduce_block";
+constexpr llvm::StringLiteral CombineBlock = "__cot_gpu_combine_block";
 
 // Operands of __kmpc_reduce{_nowait}(loc, gtid, n, size, list, fn, lock).
 enum : unsigned { OpNumItems = 2, OpList = 4, OpCombine = 5 };
+
+// Operands of the runtime's entries above (items, scratch, sizes, n, fn).
+enum : unsigned {
+  OpRuntimeItems = 0,
+  OpRuntimeScratch = 1,
+  OpRuntimeNumItems = 3,
+  OpRuntimeCombine = 4
+};
 
 /// The calls of __kmpc_reduce and __kmpc_reduce_nowait in \p M.
 llvm::SmallVector<llvm::CallInst *, 8> reductionCalls(llvm::Module &M);

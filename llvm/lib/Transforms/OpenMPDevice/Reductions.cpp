@@ -51,12 +51,12 @@
 // threads run one iteration each).
 //
 // A reduction of one small item (MaxInlinedBytes) in team code that one
-// thread runs (generic kernels) gets a call of __cot_gpu_combine_block on its private copy
-// before it: where the kernel becomes a guarded one whose parallel regions
-// reduce into that copy, openmp-device-spmdize lets each thread keep a copy
-// of its own and keeps the call, which combines them once, before thread 0
-// runs the reduction (TeamsReductionCopies.h); it erases the call
-// everywhere else.
+// thread runs (generic kernels) gets a call of __cot_gpu_combine_block on
+// its private copy before it: where the kernel becomes a guarded one whose
+// parallel regions reduce into that copy, openmp-device-spmdize lets each
+// thread keep a copy of its own and keeps the call, which combines them
+// once, before thread 0 runs the reduction (TeamsReductionCopies.h); it
+// erases the call everywhere else.
 //
 // Reductions whose privates are not fixed-size locals (variable-length
 // array sections) or are larger than MaxCombinedBytes keep the runtime's
@@ -263,7 +263,7 @@ CallInst *combinePerBlock(Reduction &R, const DataLayout &DL,
                           bool WholeBlock) {
   IRBuilder<> B(R.Call);
   CallInst *New = callRuntimeCombine(
-      R, DL, WholeBlock ? "__cot_gpu_reduce_block" : "__cot_gpu_reduce",
+      R, DL, WholeBlock ? ReduceWholeBlock : ReduceInBlock,
       B.getInt32Ty());
   R.Call->replaceAllUsesWith(New);
   R.Call->eraseFromParent();

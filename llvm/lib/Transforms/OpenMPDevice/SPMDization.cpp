@@ -54,6 +54,7 @@
 #include "TeamShared.h"
 #include "TeamsReductionCopies.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/Statistic.h"
@@ -694,9 +695,9 @@ bool TeamCode::accessesSharedMemory(Instruction &I) const {
 }
 
 /// Whether, after \p I, every thread has passed a block barrier of ours (a
-/// guard's end, a parallel region's closing barrier) since its last access to memory
-/// other threads see, given whether that held before \p I. A guard's begin
-/// counts as an access: its barrier may go.
+/// guard's end, a parallel region's closing barrier) since its last access
+/// to memory other threads see, given whether that held before \p I. A
+/// guard's begin counts as an access: its barrier may go.
 bool TeamCode::endsSynced(Instruction &I, bool Synced) const {
   if (isCallTo(I, GuardEnd) ||
       (isCallTo(I, ForkCall) && !hasNoClosingBarrier(cast<CallBase>(I))))
@@ -1036,17 +1037,20 @@ PreservedAnalyses SPMDizationPass::run(Module &M, ModuleAnalysisManager &) {
   // combination (openmp-device-reductions placed one before each) first,
   // with the lists only it reads: the team code's analysis then sees what
   // it shares without them.
-  SmallVector<CallInst *, 4> PerThreadCombines;
+  DenseMap<Function *, SmallVector<CallInst *, 2>> PerThreadCombines;
+  SmallVector<CallInst *, 4> AllPerThreadCombines;
   for (KernelReach &KR : Kernels) {
     if (KR.K.Mode != KernelMode::Generic)
       continue;
     TeamCode Team(KR.K.F, Forking);
-    for (const ThreadCopyReduction &R : Team.perThreadCopies())
-      PerThreadCombines.push_back(R.Combine);
+    for (const ThreadCopyReduction &R : Team.perThreadCopies()) {
+      PerThreadCombines[KR.K.F].push_back(R.Combine);
+      AllPerThreadCombines.push_back(R.Combine);
+    }
     for (const SharedCopyReduction &R : Team.sharedCopies())
       remarkCopyPerTeam(R);
   }
-  bool Changed = eraseOtherBlockCombines(M, PerThreadCombines);
+  bool Changed = eraseOtherBlockCombines(M, AllPerThreadCombines);
 
   // Kernels whose team code can be guarded...
   SmallVector<KernelReach *, 8> Candidates;
@@ -1091,9 +1095,7 @@ PreservedAnalyses SPMDizationPass::run(Module &M, ModuleAnalysisManager &) {
   // Kernels that stay generic run their teams reductions on one thread.
   SmallVector<CallInst *, 4> KeptCombines;
   for (KernelReach *KR : Candidates)
-    for (const ThreadCopyReduction &R :
-         TeamCode(KR->K.F, Forking).perThreadCopies())
-      KeptCombines.push_back(R.Combine);
+    append_range(KeptCombines, PerThreadCombines.lookup(KR->K.F));
   Changed |= eraseOtherBlockCombines(M, KeptCombines);
 
   for (KernelReach *KR : Candidates) {

@@ -50,8 +50,9 @@ std::optional<ReductionOperands> reductionOperands(CallInst &Call) {
                              Call.getArgOperand(OpNumItems),
                              Call.getArgOperand(OpCombine)};
   if (isCallTo(Call, ReduceInBlock) || isCallTo(Call, CombineBlock))
-    return ReductionOperands{Call.getArgOperand(0), Call.getArgOperand(3),
-                             Call.getArgOperand(4)};
+    return ReductionOperands{Call.getArgOperand(OpRuntimeItems),
+                             Call.getArgOperand(OpRuntimeNumItems),
+                             Call.getArgOperand(OpRuntimeCombine)};
   return std::nullopt;
 }
 
@@ -233,8 +234,8 @@ bool isOnlyWritten(AllocaInst &List, SmallVectorImpl<Instruction *> &Writes) {
 /// private copies' own pointers in the reduction's list would otherwise
 /// count as uses that another thread may see.
 void eraseBlockCombine(CallInst &Call) {
-  SmallVector<Value *, 2> Lists = {Call.getArgOperand(0),
-                                   Call.getArgOperand(1)};
+  SmallVector<Value *, 2> Lists = {Call.getArgOperand(OpRuntimeItems),
+                                   Call.getArgOperand(OpRuntimeScratch)};
   Call.eraseFromParent();
   for (Value *ListPtr : Lists) {
     auto *List = dyn_cast<AllocaInst>(ListPtr->stripPointerCasts());
