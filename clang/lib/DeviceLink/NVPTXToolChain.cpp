@@ -353,7 +353,8 @@ static void versionNestedLoops() {
 /// then LLVM's LoopVersioningLICM followed by LICM, and
 /// openmp-device-kernel-traffic where the optimization pipeline starts
 /// (after inlining, before loops are vectorized and unrolled), and
-/// openmp-device-unchanged-cas at its end.
+/// openmp-device-unchanged-cas and openmp-device-wide-address-indices at
+/// its end (after the unroller, before the back end's strength reduction).
 ///
 /// LoopVersioningLICM: OpenMP ports of CUDA kernels drop CUDA's
 /// __restrict__, so a loop that updates p[j], m[j] and v[j] in place loads
@@ -392,8 +393,10 @@ void registerNVPTXPasses(PassBuilder &PB, const NVPTXImageOptions &Opts,
       });
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
-        MPM.addPass(
-            createModuleToFunctionPassAdaptor(UnchangedCompareExchangePass()));
+        FunctionPassManager FPM;
+        FPM.addPass(UnchangedCompareExchangePass());
+        FPM.addPass(WideAddressIndicesPass());
+        MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
       });
   PB.registerPipelineParsingCallback(
       [&](StringRef Name, ModulePassManager &MPM,
