@@ -133,6 +133,6 @@ void combined(double *A, int N) {
 // PTX-NOT: %ntid.x
 // PTX: ld.global.f64
 // PTX-NEXT: st.shared.f64
-// PTX-NEXT: add.s32 {{.*}}, 128;
+// PTX: add.s32 {{.*}}, 128;
 // PTX-NOT: %ntid.x
 // PTX: ret;

@@ -349,12 +349,11 @@ static void versionNestedLoops() {
 /// Registers the passes of this file, and the extensions of O3: the
 /// peephole passes, openmp-device-popcount-loops among the late loop
 /// optimizations (before loop deletion), where the vectorizer starts
-/// (before the optimizer's unroller) openmp-device-exact-trip-counts and
-/// then LLVM's LoopVersioningLICM followed by LICM, and
-/// openmp-device-kernel-traffic where the optimization pipeline starts
-/// (after inlining, before loops are vectorized and unrolled), and
-/// openmp-device-unchanged-cas and openmp-device-wide-address-indices at
-/// its end (after the unroller, before the back end's strength reduction).
+/// (before the optimizer's unroller) openmp-device-exact-trip-counts,
+/// openmp-device-wide-address-indices and then LLVM's LoopVersioningLICM
+/// followed by LICM, and openmp-device-kernel-traffic where the
+/// optimization pipeline starts (after inlining, before loops are
+/// vectorized and unrolled), and openmp-device-unchanged-cas at its end.
 ///
 /// LoopVersioningLICM: OpenMP ports of CUDA kernels drop CUDA's
 /// __restrict__, so a loop that updates p[j], m[j] and v[j] in place loads
@@ -376,6 +375,7 @@ void registerNVPTXPasses(PassBuilder &PB, const NVPTXImageOptions &Opts,
   PB.registerVectorizerStartEPCallback(
       [](FunctionPassManager &FPM, OptimizationLevel) {
         FPM.addPass(ExactTripCountsPass());
+        FPM.addPass(WideAddressIndicesPass());
         FPM.addPass(createFunctionToLoopPassAdaptor(LoopVersioningLICMPass()));
         FPM.addPass(createFunctionToLoopPassAdaptor(LICMPass(LICMOptions()),
                                                     /*UseMemorySSA=*/true));
@@ -393,10 +393,8 @@ void registerNVPTXPasses(PassBuilder &PB, const NVPTXImageOptions &Opts,
       });
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
-        FunctionPassManager FPM;
-        FPM.addPass(UnchangedCompareExchangePass());
-        FPM.addPass(WideAddressIndicesPass());
-        MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
+        MPM.addPass(
+            createModuleToFunctionPassAdaptor(UnchangedCompareExchangePass()));
       });
   PB.registerPipelineParsingCallback(
       [&](StringRef Name, ModulePassManager &MPM,

@@ -45,8 +45,8 @@
 // openmp-device-private-atomics (function),
 // openmp-device-unchanged-cas (function: compare-and-swap update loops end
 // where the update changes nothing), openmp-device-wide-address-indices
-// (function, at the end of O3: int address arithmetic in loops done in 64
-// bits, so that the back end steps pointers),
+// (function, where the vectorizer starts: int address arithmetic in loops
+// done in 64 bits, so that the back end steps pointers),
 // openmp-device-kernel-traffic (an analysis for the launch model, before
 // vectorization; KernelTraffic.h), openmp-device-math-intrinsics (without
 // libdevice) and openmp-device-check-externs. The host device runs

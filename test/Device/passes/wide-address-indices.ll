@@ -6,8 +6,9 @@
 ; 32-bit counter each time. The pass does the arithmetic in 64 bits from
 ; extended leaves (k, cols, j), keeping the nsw flags and the disjoint or,
 ; and the addresses become 64-bit recurrences (each step 16 * cols bytes).
-; Left alone: an add that may wrap, an extension that is a recurrence
-; already, and a zero extension of arithmetic without nuw.
+; The same loop not unrolled, whose extension ScalarEvolution folds itself,
+; is widened too. Left alone: an add that may wrap and a zero extension of
+; arithmetic without nuw.
 ; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-wide-address-indices -S %s | FileCheck %s
 ; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes='openmp-device-wide-address-indices,print<scalar-evolution>' -disable-output %s 2>&1 | FileCheck --check-prefix=SCEV %s
 
@@ -103,10 +104,17 @@ exit:
 }
 
 ; The loop as written: ScalarEvolution proves the index does not wrap and
-; the extension is a recurrence already.
+; the extension is a recurrence already. It is widened too, so that all of
+; a loop's addresses have one form when the unroller copies them.
 ; CHECK-LABEL: define void @recurrence_already(
-; CHECK-NOT: .wide
-; CHECK: %idx.ext = sext i32 %idx to i64
+; CHECK: entry:
+; CHECK-NEXT: %j.sext = sext i32 %j to i64
+; CHECK-NEXT: %cols.sext = sext i32 %cols to i64
+; CHECK: %k.sext = sext i32 %k to i64
+; CHECK-NEXT: %kn.wide = mul nsw i64 %k.sext, %cols.sext
+; CHECK-NEXT: %idx.wide = add nsw i64 %kn.wide, %j.sext
+; CHECK-NEXT: %p = getelementptr inbounds double, ptr %b, i64 %idx.wide
+; CHECK-NOT: %idx.ext
 ; CHECK: ret void
 define void @recurrence_already(ptr %b, i32 %n, i32 %cols, i32 %j) {
 entry:

@@ -5,34 +5,39 @@
 //===----------------------------------------------------------------------===//
 //
 // C code indexes arrays with int arithmetic: `B[k * n + j]` in a loop over
-// k. The index is computed in 32 bits and sign-extended for the address,
-// and ScalarEvolution can see the address as a 64-bit recurrence (start,
-// plus a loop-invariant step each iteration) only when it can prove that
-// the 32-bit recurrence does not wrap. The IR says so (`add nsw`, `mul
-// nsw`: C's signed overflow is undefined), but ScalarEvolution takes such
-// flags only from instructions it knows run in every iteration from where
-// their operands are defined, which `j` (from the enclosing loop) defeats;
-// and IndVarSimplify, which would widen the loop's counter and the
-// arithmetic on it, does not on NVPTX, whose 64-bit adds cost more than
-// 32-bit ones. The back end's strength reduction then keeps four 32-bit
-// counters and recomputes each address with an add, a widening multiply
-// and a 64-bit add where nvcc keeps a pointer that it steps by the row
-// length (bench `matmul`: 5.3 ms against CUDA's 4.35, and the same loop
-// written with `(long)k * n` ran at CUDA's speed).
+// k. The index is computed in 32 bits and sign-extended for the address.
+// IndVarSimplify, which would widen the loop's counter and the arithmetic
+// on it, does not on NVPTX (its cost model makes 64-bit adds dearer), so
+// the address stays the extension of 32-bit arithmetic. ScalarEvolution
+// sees it as a 64-bit recurrence (a start plus a loop-invariant step per
+// iteration) only where it proves that the 32-bit one does not wrap, and
+// it takes the IR's nsw for that only from instructions it knows run in
+// every iteration from where their operands are defined: in matmul's
+// unrolled loop, with j from the enclosing loop, it did not. The back
+// end's strength reduction then kept 32-bit counters and recomputed each
+// address of B with an add, a widening multiply and a 64-bit add, where
+// nvcc steps a pointer by the row length (bench `matmul`: 5.3 ms against
+// CUDA's 4.35; the loop written with `(long)k * n` ran at CUDA's speed).
 //
-// Function pass openmp-device-wide-address-indices, at the end of O3 (the
-// optimizer-last extension point, after the unroller and before the back
-// end's strength reduction), rewrites the sign or zero extension of an
-// index that ScalarEvolution sees as a recurrence of the extension's loop,
-// when the extended value is not one: the extension moves to the leaves of
-// the arithmetic, and the add, sub, mul and shl above them are done in 64
-// bits with the same flags. Only arithmetic whose flags say it does not
-// wrap in the extension's sense is rewritten (nsw under a sign extension,
-// nuw under a zero extension; an `or disjoint` with a non-negative
-// constant is an add that cannot carry), so each 64-bit result equals the
-// extension of the 32-bit one whenever that one is not poison. The
-// address is then a 64-bit recurrence that the back end turns into a
-// pointer stepped each iteration.
+// Function pass openmp-device-wide-address-indices, where the vectorizer
+// starts (before the optimizer's unroller), rewrites the sign or zero
+// extension of an address index that is a recurrence of the extension's
+// loop, where doing its arithmetic in 64 bits from extended leaves gives a
+// 64-bit recurrence: the extension moves to the leaves (the counter, n, j,
+// extended where they are defined), and the add, sub, mul and shl above
+// them are done in 64 bits with the same flags. Only arithmetic whose
+// flags say it does not wrap in the extension's sense is rewritten (nsw
+// under a sign extension, nuw under a zero extension; an `or disjoint`
+// with a non-negative constant is an add that cannot carry), so each
+// 64-bit result equals the extension of the 32-bit one whenever that one
+// is not poison. The loop is then what `(long)` in the source would have
+// made it: the unroller sizes it as such, and the back end steps pointers.
+// This is done also where ScalarEvolution folds the extension itself, so
+// that a loop's addresses have one form: after the unroller, rewriting
+// only the copies whose extension did not fold left the others 32-bit,
+// and a column walk with few threads (PolyBench's mvt, `A[j * n + i]`)
+// ran 25% slower than without the pass, where this placement runs it as
+// fast as the `(long)` form.
 //
 //===----------------------------------------------------------------------===//
 
@@ -220,8 +225,7 @@ bool IndexWidener::widen(CastInst &Ext) {
   if (!L || !SE.isSCEVable(Narrow->getType()))
     return false;
   auto *NarrowRec = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Narrow));
-  if (!NarrowRec || NarrowRec->getLoop() != L || !NarrowRec->isAffine() ||
-      isa<SCEVAddRecExpr>(SE.getSCEV(&Ext)))
+  if (!NarrowRec || NarrowRec->getLoop() != L || !NarrowRec->isAffine())
     return false;
   // Widening must move the extension below some arithmetic and give a
   // recurrence: an extended leaf is what the extension already was.
