@@ -71,10 +71,10 @@ namespace {
 /// Arithmetic nested deeper than this is left narrow (the walk recurses).
 constexpr unsigned MaxDepth = 8;
 
-/// Whether \p V, an operand under an extension (signed when \p Signed),
-/// is arithmetic whose 64-bit form equals the extension of its result:
-/// the flag that rules out wrapping in the extension's sense, or an
-/// `or disjoint` with a non-negative constant.
+/// Whether \p I, arithmetic under an extension (signed when \p Signed),
+/// done in 64 bits on extended operands equals the extension of its
+/// result: it carries the flag that rules out wrapping in the extension's
+/// sense, or it is an `or disjoint` with a non-negative constant.
 bool extendsThrough(const Instruction &I, bool Signed) {
   switch (I.getOpcode()) {
   case Instruction::Add:
@@ -94,9 +94,9 @@ bool extendsThrough(const Instruction &I, bool Signed) {
   }
 }
 
-/// Rewrites one loop's extended indices. Widened values are kept per
-/// narrow value and signedness, so that a subexpression the unrolled copies
-/// share is widened once.
+/// Rewrites a function's extended address indices. Widened values are kept
+/// per narrow value and signedness, so that a subexpression that several
+/// indices share is widened once.
 class IndexWidener {
 public:
   IndexWidener(ScalarEvolution &SE, LoopInfo &LI, const DataLayout &DL)
