@@ -7,8 +7,9 @@
 ; extended leaves (k, cols, j), keeping the nsw flags and the disjoint or,
 ; and the addresses become 64-bit recurrences (each step 16 * cols bytes).
 ; The same loop not unrolled, whose extension ScalarEvolution folds itself,
-; is widened too. Left alone: an add that may wrap and a zero extension of
-; arithmetic without nuw.
+; is widened too, and so is a `zext nneg` of nsw arithmetic (a sign
+; extension as well). Left alone: an add that may wrap and a zero extension
+; of arithmetic without nuw.
 ; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-wide-address-indices -S %s | FileCheck %s
 ; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes='openmp-device-wide-address-indices,print<scalar-evolution>' -disable-output %s 2>&1 | FileCheck --check-prefix=SCEV %s
 
@@ -156,6 +157,47 @@ loop:
   %kn = mul nsw i32 %k1, %cols
   %idx = add nsw i32 %kn, %j
   %idx.ext = zext i32 %idx to i64
+  %p = getelementptr inbounds double, ptr %b, i64 %idx.ext
+  store double 0.0, ptr %p
+  %k.next = add nuw nsw i32 %k, 2
+  %again = icmp ult i32 %k.next, %n
+  br i1 %again, label %loop, label %exit.outer
+
+exit.outer:
+  br label %outer.latch
+
+outer.latch:
+  %t.next = add i64 %t, %stride
+  %more = icmp slt i64 %t, %last
+  br i1 %more, label %outer, label %exit
+
+exit:
+  ret void
+}
+
+; A zero extension of a value known non-negative is a sign extension too:
+; nsw arithmetic under it widens, with sign-extended leaves.
+; CHECK-LABEL: define void @zext_nneg(
+; CHECK: %kn.wide = mul nsw i64 %k1.wide, %cols.sext
+; CHECK-NEXT: %idx.wide = add nsw i64 %kn.wide, %j.sext
+; CHECK-NEXT: %p = getelementptr inbounds double, ptr %b, i64 %idx.wide
+; CHECK: ret void
+define void @zext_nneg(ptr %b, i32 %n, i32 %cols, i64 %first, i64 %last, i64 %stride) {
+entry:
+  br label %outer
+
+outer:
+  %t = phi i64 [ %first, %entry ], [ %t.next, %outer.latch ]
+  %j = trunc i64 %t to i32
+  %skip = icmp ult i32 %n, 2
+  br i1 %skip, label %outer.latch, label %loop
+
+loop:
+  %k = phi i32 [ 0, %outer ], [ %k.next, %loop ]
+  %k1 = or disjoint i32 %k, 1
+  %kn = mul nsw i32 %k1, %cols
+  %idx = add nsw i32 %kn, %j
+  %idx.ext = zext nneg i32 %idx to i64
   %p = getelementptr inbounds double, ptr %b, i64 %idx.ext
   store double 0.0, ptr %p
   %k.next = add nuw nsw i32 %k, 2

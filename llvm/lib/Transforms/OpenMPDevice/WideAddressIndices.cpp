@@ -27,10 +27,11 @@
 // extended where they are defined), and the add, sub, mul and shl above
 // them are done in 64 bits with the same flags. Only arithmetic whose
 // flags say it does not wrap in the extension's sense is rewritten (nsw
-// under a sign extension, nuw under a zero extension; an `or disjoint`
-// with a non-negative constant is an add that cannot carry), so each
-// 64-bit result equals the extension of the 32-bit one whenever that one
-// is not poison. The loop is then what `(long)` in the source would have
+// under a sign extension or a `zext nneg`, which InstCombine makes of a
+// sign extension it proves non-negative; nuw under another zero
+// extension; an `or disjoint` with a non-negative constant is an add that
+// cannot carry), so each 64-bit result equals the extension of the 32-bit
+// one whenever that one is not poison. The loop is then what `(long)` in the source would have
 // made it: the unroller sizes it as such, and the back end steps pointers.
 // This is done also where ScalarEvolution folds the extension itself, so
 // that a loop's addresses have one form: after the unroller, rewriting
@@ -219,7 +220,10 @@ Value *IndexWidener::wideValue(Value *V, const Loop &L, Type *WideTy,
 }
 
 bool IndexWidener::widen(CastInst &Ext) {
-  bool Signed = isa<SExtInst>(Ext);
+  // A zero extension of a value known non-negative (`zext nneg`, what
+  // InstCombine makes of a sign extension it proves non-negative) is a sign
+  // extension as well, and C's int arithmetic under it says nsw.
+  bool Signed = isa<SExtInst>(Ext) || Ext.hasNonNeg();
   Value *Narrow = Ext.getOperand(0);
   Loop *L = LI.getLoopFor(Ext.getParent());
   if (!L || !SE.isSCEVable(Narrow->getType()))
