@@ -31,8 +31,9 @@
 // sign extension it proves non-negative; nuw under another zero
 // extension; an `or disjoint` with a non-negative constant is an add that
 // cannot carry), so each 64-bit result equals the extension of the 32-bit
-// one whenever that one is not poison. The loop is then what `(long)` in the source would have
-// made it: the unroller sizes it as such, and the back end steps pointers.
+// one whenever that one is not poison. The loop is then what `(long)` in
+// the source would have made it: the unroller sizes it as such, and the
+// back end steps pointers.
 // This is done also where ScalarEvolution folds the extension itself, so
 // that a loop's addresses have one form: after the unroller, rewriting
 // only the copies whose extension did not fold left the others 32-bit,
