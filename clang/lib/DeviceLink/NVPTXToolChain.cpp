@@ -40,12 +40,14 @@
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -80,6 +82,8 @@ struct NVPTXImageOptions {
   bool Optimize;
   /// The device runtime's debug output level (-fopenmp-target-debug).
   unsigned DeviceDebug;
+  /// The PTX has line directives (host -g): ptxas -lineinfo keeps them.
+  bool LineInfo = false;
 };
 
 /// Links the bitcode library \p Path (\p What, for messages) into \p M,
@@ -246,6 +250,39 @@ void definePureVirtualTrap(Module &M) {
   B.CreateUnreachable();
 }
 
+/// Host `-g` gives device code line directives only (`.loc`, what
+/// profilers and compute-sanitizer read), as nvcc's -lineinfo: PTX with
+/// line tables or full debug information is `.target sm_XX, debug`, which
+/// ptxas assembles only unoptimized ("Optimized debugging not supported")
+/// and the driver's JIT likewise. Every compile unit becomes a
+/// directives-only one, and what only full debug information needs
+/// (variables, types) goes.
+void keepLineDirectivesOnly(Module &M) {
+  if (M.debug_compile_units().empty())
+    return;
+  stripNonLineTableDebugInfo(M);
+  NamedMDNode *Units = M.getNamedMetadata("llvm.dbg.cu");
+  DebugInfoFinder Finder;
+  Finder.processModule(M);
+  for (unsigned I = 0, E = Units->getNumOperands(); I != E; ++I) {
+    auto *CU = cast<DICompileUnit>(Units->getOperand(I));
+    auto *Directives = DICompileUnit::getDistinct(
+        M.getContext(), CU->getSourceLanguage(), CU->getFile(),
+        CU->getProducer(), CU->isOptimized(), CU->getFlags(),
+        CU->getRuntimeVersion(), CU->getSplitDebugFilename(),
+        DICompileUnit::DebugDirectivesOnly, CU->getEnumTypes(),
+        CU->getRetainedTypes(), CU->getGlobalVariables(),
+        CU->getImportedEntities(), CU->getMacros(), CU->getDWOId(),
+        CU->getSplitDebugInlining(), CU->getDebugInfoForProfiling(),
+        CU->getNameTableKind(), CU->getRangesBaseAddress(), CU->getSysRoot(),
+        CU->getSDK());
+    for (DISubprogram *SP : Finder.subprograms())
+      if (SP->getUnit() == CU)
+        SP->replaceUnit(Directives);
+    Units->setOperand(I, Directives);
+  }
+}
+
 /// Keeps the kernels and the globals the runtime looks up by name.
 void internalizeDeviceProgram(Module &M) {
   StringSet<> Keep;
@@ -263,14 +300,16 @@ void internalizeDeviceProgram(Module &M) {
 }
 
 /// nvptx-image-globals: the globals every image defines (with the device
-/// runtime's debug level), the trap for pure virtual calls, and the
-/// internalization of the device program.
+/// runtime's debug level), line directives as the only debug information,
+/// the trap for pure virtual calls, and the internalization of the device
+/// program.
 struct ImageGlobalsPass : DevicePassInfoMixin<ImageGlobalsPass> {
   unsigned DeviceDebug = 0;
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
     if (hasDeviceErrors(M))
       return PreservedAnalyses::all();
     defineRuntimeGlobals(M);
+    keepLineDirectivesOnly(M);
     defineDeviceDebugLevel(M, DeviceDebug);
     definePureVirtualTrap(M);
     internalizeDeviceProgram(M);
@@ -468,23 +507,25 @@ Error assembleCubin(StringRef Ptxas, StringRef PTXFile, StringRef Arch,
   // debugging: upstream Clang's ptxas -O0 without -O made unoptimized
   // kernels ten times slower still (the V&V suite's gemv_target: 66 s
   // against 6.7 s on an H200), for 43% less ptxas time.
-  StringRef Level = "-O3";
+  SmallVector<StringRef, 8> Args = {Ptxas, ArchFlag, "-O3"};
+  if (Opts.LineInfo)
+    Args.push_back("-lineinfo");
   std::optional<std::string> Nvlink =
       Opts.Optimize ? std::nullopt : findCudaFile(Opts.CudaPath, "bin/nvlink");
-  if (!Nvlink && Registers)
-    return assembleCountingRegisters(
-        {Ptxas, ArchFlag, Level, "-v", PTXFile, "-o", Cubin}, Opts, Temps,
-        *Registers);
-  if (!Nvlink)
-    return runCommand({Ptxas, ArchFlag, Level, PTXFile, "-o", Cubin},
-                      Opts.Verbose);
+  if (!Nvlink && Registers) {
+    append_range(Args, ArrayRef<StringRef>{"-v", PTXFile, "-o", Cubin});
+    return assembleCountingRegisters(Args, Opts, Temps, *Registers);
+  }
+  if (!Nvlink) {
+    append_range(Args, ArrayRef<StringRef>{PTXFile, "-o", Cubin});
+    return runCommand(Args, Opts.Verbose);
+  }
   Expected<std::string> Relocatable =
       Temps.create(("device-" + Arch + "-relocatable").str(), "cubin");
   if (!Relocatable)
     return Relocatable.takeError();
-  if (Error E = runCommand(
-          {Ptxas, ArchFlag, Level, "-c", PTXFile, "-o", *Relocatable},
-          Opts.Verbose))
+  append_range(Args, ArrayRef<StringRef>{"-c", PTXFile, "-o", *Relocatable});
+  if (Error E = runCommand(Args, Opts.Verbose))
     return E;
   return runCommand({*Nvlink, ArchFlag, *Relocatable, "-o", Cubin},
                     Opts.Verbose);
@@ -639,8 +680,10 @@ Expected<std::string> buildNVPTXImage(Module &M, const NVPTXImageOptions &Opts,
   // ptxas reads the PTX from a file, which -save-temps keeps.
   std::vector<Part> Cubins;
   if (Temps.keeping() || !Opts.CubinArchs.empty()) {
+    NVPTXImageOptions AssembleOpts = Opts;
+    AssembleOpts.LineInfo = !M.debug_compile_units().empty();
     Expected<std::vector<Part>> Assembled =
-        assembleWithRegisterBudget(M, *PTX, Opts, Temps);
+        assembleWithRegisterBudget(M, *PTX, AssembleOpts, Temps);
     if (!Assembled)
       return Assembled.takeError();
     Cubins = std::move(*Assembled);
