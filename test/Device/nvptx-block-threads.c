@@ -131,8 +131,11 @@ void combined(double *A, int N) {
 // PTX-LABEL: .entry __omp_offloading_{{.*}}_tiles_l{{[0-9]+}}(
 // PTX: .reqntid 128, 1, 1
 // PTX-NOT: %ntid.x
+// The fill loop, unrolled (openmp-device-tile-fill-loops: two or three
+// elements a thread), reads elements 128 apart: constant offsets.
 // PTX: ld.global.f64
-// PTX-NEXT: st.shared.f64
-// PTX: add.s32 {{.*}}, 128;
+// PTX: st.shared.f64
+// PTX: ld.global.f64 {{.*}}+1024];
+// PTX: ld.global.f64 {{.*}}+2048];
 // PTX-NOT: %ntid.x
 // PTX: ret;

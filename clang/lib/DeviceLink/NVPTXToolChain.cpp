@@ -389,10 +389,12 @@ static void versionNestedLoops() {
 /// peephole passes, openmp-device-popcount-loops among the late loop
 /// optimizations (before loop deletion), where the vectorizer starts
 /// (before the optimizer's unroller) openmp-device-exact-trip-counts,
-/// openmp-device-wide-address-indices and then LLVM's LoopVersioningLICM
-/// followed by LICM, and openmp-device-kernel-traffic where the
-/// optimization pipeline starts (after inlining, before loops are
-/// vectorized and unrolled), and openmp-device-unchanged-cas at its end.
+/// openmp-device-wide-address-indices, openmp-device-tile-fill-loops and
+/// then LLVM's LoopVersioningLICM followed by LICM, and
+/// openmp-device-kernel-traffic where the optimization pipeline starts
+/// (after inlining, before loops are vectorized and unrolled), and
+/// openmp-device-unchanged-cas and openmp-device-sink-shared-stores at its
+/// end.
 ///
 /// LoopVersioningLICM: OpenMP ports of CUDA kernels drop CUDA's
 /// __restrict__, so a loop that updates p[j], m[j] and v[j] in place loads
@@ -415,6 +417,7 @@ void registerNVPTXPasses(PassBuilder &PB, const NVPTXImageOptions &Opts,
       [](FunctionPassManager &FPM, OptimizationLevel) {
         FPM.addPass(ExactTripCountsPass());
         FPM.addPass(WideAddressIndicesPass());
+        FPM.addPass(TileFillLoopsPass());
         FPM.addPass(createFunctionToLoopPassAdaptor(LoopVersioningLICMPass()));
         FPM.addPass(createFunctionToLoopPassAdaptor(LICMPass(LICMOptions()),
                                                     /*UseMemorySSA=*/true));
@@ -434,6 +437,7 @@ void registerNVPTXPasses(PassBuilder &PB, const NVPTXImageOptions &Opts,
       [](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(
             createModuleToFunctionPassAdaptor(UnchangedCompareExchangePass()));
+        MPM.addPass(SharedStoreSinkingPass());
       });
   PB.registerPipelineParsingCallback(
       [&](StringRef Name, ModulePassManager &MPM,

@@ -73,6 +73,9 @@ void eraseKernelMetadata(llvm::Module &M);
 /// (Diagnostics.h), so that errors in them name the construct's file:line.
 void recordKernelMembers(llvm::Function &Kernel);
 
+/// The CUDA kernels of \p M: the functions nvvm.annotations marks as such.
+llvm::SmallVector<llvm::Function *, 8> annotatedKernels(llvm::Module &M);
+
 /// The kernel whose construct \p F was outlined from, if any.
 llvm::Function *owningKernel(const llvm::Function &F);
 

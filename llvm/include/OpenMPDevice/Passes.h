@@ -47,6 +47,10 @@
 // where the update changes nothing), openmp-device-wide-address-indices
 // (function, where the vectorizer starts: int address arithmetic in loops
 // done in 64 bits, so that the back end steps pointers),
+// openmp-device-tile-fill-loops (function, where the vectorizer starts:
+// loops that fill shared memory from global memory unrolled by four),
+// openmp-device-sink-shared-stores (at the end of O3: their stores to
+// shared memory moved below the later copies' loads),
 // openmp-device-kernel-traffic (an analysis for the launch model, before
 // vectorization; KernelTraffic.h), openmp-device-math-intrinsics (without
 // libdevice) and openmp-device-check-externs. The host device runs

@@ -53,6 +53,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OpenMPDevice/KernelTraffic.h"
+#include "OpenMPDevice/Kernels.h"
 #include "OpenMPDevice/Diagnostics.h"
 #include "OpenMPDevice/Passes.h"
 #include "TeamShared.h"
@@ -877,21 +878,6 @@ void remarkTraffic(Function &F, const KernelTraffic &K) {
                    ? ", loads accumulated in a loop"
                    : "");
   });
-}
-
-/// The functions nvvm.annotations marks as kernels.
-SmallVector<Function *, 8> annotatedKernels(Module &M) {
-  SmallVector<Function *, 8> Kernels;
-  if (NamedMDNode *MD = M.getNamedMetadata("nvvm.annotations"))
-    for (MDNode *Node : MD->operands()) {
-      if (Node->getNumOperands() < 2)
-        continue;
-      auto *F = mdconst::dyn_extract_or_null<Function>(Node->getOperand(0));
-      auto *Kind = dyn_cast<MDString>(Node->getOperand(1));
-      if (F && !F->isDeclaration() && Kind && Kind->getString() == "kernel")
-        Kernels.push_back(F);
-    }
-  return Kernels;
 }
 
 } // namespace

@@ -153,6 +153,20 @@ void recordKernelMembers(Function &Kernel) {
   }
 }
 
+SmallVector<Function *, 8> annotatedKernels(Module &M) {
+  SmallVector<Function *, 8> Kernels;
+  if (NamedMDNode *MD = M.getNamedMetadata("nvvm.annotations"))
+    for (MDNode *Node : MD->operands()) {
+      if (Node->getNumOperands() < 2)
+        continue;
+      auto *F = mdconst::dyn_extract_or_null<Function>(Node->getOperand(0));
+      auto *Kind = dyn_cast<MDString>(Node->getOperand(1));
+      if (F && !F->isDeclaration() && Kind && Kind->getString() == "kernel")
+        Kernels.push_back(F);
+    }
+  return Kernels;
+}
+
 Function *owningKernel(const Function &F) {
   MDNode *Owner = F.getMetadata(KernelAttachment);
   if (!Owner || Owner->getNumOperands() != 1)

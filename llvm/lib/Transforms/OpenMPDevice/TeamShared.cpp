@@ -10,6 +10,7 @@
 
 #include "TeamShared.h"
 
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugProgramInstruction.h"
@@ -30,6 +31,13 @@ Constant *createTeamSharedVariable(Module &M, Type *Ty, Align Alignment,
   GV->setAlignment(Alignment);
   return ConstantExpr::getAddrSpaceCast(GV,
                                         PointerType::getUnqual(M.getContext()));
+}
+
+bool pointsToSharedMemory(const Value *Ptr) {
+  if (Ptr->getType()->getPointerAddressSpace() == SharedAddressSpace)
+    return true;
+  const auto *GV = dyn_cast<GlobalVariable>(getUnderlyingObject(Ptr));
+  return GV && GV->getAddressSpace() == SharedAddressSpace;
 }
 
 std::optional<uint64_t> staticAllocaBytes(const AllocaInst &A) {

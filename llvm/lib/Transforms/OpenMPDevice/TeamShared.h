@@ -37,6 +37,11 @@ constexpr uint64_t StaticTeamSharedBudget = 40 * 1024;
 /// The NVPTX address space of CUDA's shared memory.
 constexpr unsigned SharedAddressSpace = 3;
 
+/// Whether \p Ptr points into shared memory: a pointer of the shared
+/// address space, or one based on a shared variable (the generic address
+/// team-shared variables are used through).
+bool pointsToSharedMemory(const llvm::Value *Ptr);
+
 /// A new team-shared variable of type \p Ty; returns its generic address.
 llvm::Constant *createTeamSharedVariable(llvm::Module &M, llvm::Type *Ty,
                                          llvm::Align Alignment,
