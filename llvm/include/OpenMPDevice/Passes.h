@@ -48,7 +48,8 @@
 // (function, where the vectorizer starts: int address arithmetic in loops
 // done in 64 bits, so that the back end steps pointers),
 // openmp-device-tile-fill-loops (function, where the vectorizer starts:
-// loops that fill shared memory from global memory unrolled by four),
+// loops the unroller leaves rolled that fill shared memory from global
+// memory or sum loads, unrolled by four),
 // openmp-device-sink-shared-stores (at the end of O3: their stores to
 // shared memory moved below the later copies' loads),
 // openmp-device-kernel-traffic (an analysis for the launch model, before
