@@ -48,6 +48,7 @@
 #include "ForkCalls.h"
 #include "OpenMPDevice/Diagnostics.h"
 #include "OpenMPDevice/Passes.h"
+#include "TeamShared.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Statistic.h"
@@ -73,8 +74,8 @@ using namespace llvm::PatternMatch;
 namespace cot {
 namespace {
 
-/// The NVPTX address spaces whose accesses are not global memory traffic.
-constexpr unsigned SharedAddressSpace = 3;
+/// The NVPTX address space of the thread's local memory (not global memory
+/// traffic, nor is shared memory: TeamShared.h).
 constexpr unsigned LocalAddressSpace = 5;
 
 /// Below this many values an index cannot give a warp's 32 lanes distinct
@@ -445,14 +446,10 @@ std::pair<Value *, Type *> accessOf(Instruction &I) {
 }
 
 bool isGlobalMemory(Value *Address) {
-  unsigned AS = Address->getType()->getPointerAddressSpace();
-  if (AS == SharedAddressSpace || AS == LocalAddressSpace)
+  if (Address->getType()->getPointerAddressSpace() == LocalAddressSpace ||
+      pointsToSharedMemory(Address))
     return false;
-  const Value *Object = getUnderlyingObject(Address);
-  if (isa<AllocaInst>(Object))
-    return false;
-  const auto *GV = dyn_cast<GlobalVariable>(Object);
-  return !GV || GV->getAddressSpace() != SharedAddressSpace;
+  return !isa<AllocaInst>(getUnderlyingObject(Address));
 }
 
 /// The global memory accesses of \p L and of the loops inside it.

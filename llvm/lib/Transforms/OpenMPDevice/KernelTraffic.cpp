@@ -756,9 +756,7 @@ double dataArithmetic(Function &F, ScalarEvolution &SE,
 bool streamsFromThreads(LoadInst &Load, ScalarEvolution &SE,
                         LaneStrides &Lanes) {
   const Value *Ptr = Load.getPointerOperand();
-  if (!isGlobalMemory(Ptr) ||
-      getUnderlyingObject(Ptr)->getType()->getPointerAddressSpace() ==
-          SharedAddressSpace)
+  if (!isGlobalMemory(Ptr) || pointsToSharedMemory(Ptr))
     return false;
   LaneStride Lane = Lanes.ofSCEV(SE.getSCEV(const_cast<Value *>(Ptr)), 0);
   return Lane.Kind == LaneStride::Constant || Lane.Kind == LaneStride::Symbolic;

@@ -34,10 +34,9 @@ Constant *createTeamSharedVariable(Module &M, Type *Ty, Align Alignment,
 }
 
 bool pointsToSharedMemory(const Value *Ptr) {
-  if (Ptr->getType()->getPointerAddressSpace() == SharedAddressSpace)
-    return true;
-  const auto *GV = dyn_cast<GlobalVariable>(getUnderlyingObject(Ptr));
-  return GV && GV->getAddressSpace() == SharedAddressSpace;
+  return Ptr->getType()->getPointerAddressSpace() == SharedAddressSpace ||
+         getUnderlyingObject(Ptr)->getType()->getPointerAddressSpace() ==
+             SharedAddressSpace;
 }
 
 std::optional<uint64_t> staticAllocaBytes(const AllocaInst &A) {

@@ -38,8 +38,9 @@ constexpr uint64_t StaticTeamSharedBudget = 40 * 1024;
 constexpr unsigned SharedAddressSpace = 3;
 
 /// Whether \p Ptr points into shared memory: a pointer of the shared
-/// address space, or one based on a shared variable (the generic address
-/// team-shared variables are used through).
+/// address space, or one based on such a pointer, a shared variable's
+/// among them (the generic address team-shared variables are used
+/// through).
 bool pointsToSharedMemory(const llvm::Value *Ptr);
 
 /// A new team-shared variable of type \p Ty; returns its generic address.

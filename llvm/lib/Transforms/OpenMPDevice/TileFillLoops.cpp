@@ -74,6 +74,9 @@ constexpr unsigned MaxFillLoopInstructions = 64;
 /// Phis and selects a stored value is followed through to its load.
 constexpr unsigned MaxSelectDepth = 2;
 
+/// Operands an accumulated value is followed through to a load.
+constexpr unsigned MaxAccumulationDepth = 6;
+
 /// Whether \p V is a load of \p L from memory other than shared memory, or
 /// a phi or select of \p L one of whose operands is.
 bool isLoadedOutsideShared(const Value *V, const Loop &L, unsigned Depth) {
@@ -88,9 +91,6 @@ bool isLoadedOutsideShared(const Value *V, const Loop &L, unsigned Depth) {
     return isLoadedOutsideShared(Op, L, Depth + 1);
   });
 }
-
-/// Operands an accumulated value is followed through to a load.
-constexpr unsigned MaxAccumulationDepth = 6;
 
 /// Whether \p V, computed in \p L, uses a load of \p L from memory other
 /// than shared memory through arithmetic and joins of \p L (not through the
