@@ -121,7 +121,7 @@ COT_INLINE void staticInit(int32_t Kind, uint32_t Id, uint32_t N,
     *PStride = (ST)(Span * (ST)N);
     Last = Id == (Trip - 1) / Per;
   } else {
-    if (Trip < N) {
+    if (Trip <= N) {
       if (Id < Trip)
         *PLower = *PUpper = (T)(Lo + (ST)Id * Incr);
       else
