@@ -6,7 +6,8 @@
 //
 // The triple and data layout that openmp-device-retarget-nvptx (Passes.h)
 // gives device modules, and that the device link's NVPTX tool chain builds
-// its target machine for.
+// its target machine for; the address spaces of that target the device
+// passes tell memories apart by.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +22,13 @@ constexpr llvm::StringLiteral NVPTXTriple = "nvptx64-nvidia-cuda";
 /// The data layout of nvptx64 in LLVM 19.
 constexpr llvm::StringLiteral NVPTXDataLayout =
     "e-i64:64-i128:128-v16:16-v32:32-n16:32:64";
+
+/// NVPTX address spaces: global memory, CUDA's shared memory (one copy per
+/// block), constant memory and the thread's local memory.
+constexpr unsigned GlobalAddressSpace = 1;
+constexpr unsigned SharedAddressSpace = 3;
+constexpr unsigned ConstantAddressSpace = 4;
+constexpr unsigned LocalAddressSpace = 5;
 
 } // namespace cot
 

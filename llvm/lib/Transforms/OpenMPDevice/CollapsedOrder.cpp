@@ -47,6 +47,7 @@
 #include "ChunkLoops.h"
 #include "ForkCalls.h"
 #include "OpenMPDevice/Diagnostics.h"
+#include "OpenMPDevice/NVPTX.h"
 #include "OpenMPDevice/Passes.h"
 #include "TeamShared.h"
 
@@ -73,10 +74,6 @@ using namespace llvm::PatternMatch;
 
 namespace cot {
 namespace {
-
-/// The NVPTX address space of the thread's local memory (not global memory
-/// traffic, nor is shared memory: TeamShared.h).
-constexpr unsigned LocalAddressSpace = 5;
 
 /// Below this many values an index cannot give a warp's 32 lanes distinct
 /// addresses, and renumbering gains little.

@@ -32,6 +32,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OpenMPDevice/Kernels.h"
+#include "OpenMPDevice/NVPTX.h"
 #include "OpenMPDevice/Passes.h"
 #include "TeamShared.h"
 
@@ -57,10 +58,6 @@ namespace {
 
 /// Blocks between a store and its post-dominator the walk looks at.
 constexpr unsigned MaxRegionBlocks = 16;
-
-/// The NVPTX address spaces of global and constant memory.
-constexpr unsigned GlobalAddressSpace = 1;
-constexpr unsigned ConstantAddressSpace = 4;
 
 class StoreSinking {
 public:

@@ -21,6 +21,8 @@
 #ifndef CLANG_OFFLOAD_LIB_OPENMPDEVICE_TEAMSHARED_H
 #define CLANG_OFFLOAD_LIB_OPENMPDEVICE_TEAMSHARED_H
 
+#include "OpenMPDevice/NVPTX.h"
+
 #include "llvm/ADT/Twine.h"
 #include "llvm/IR/Constant.h"
 #include "llvm/IR/Instructions.h"
@@ -33,9 +35,6 @@ namespace cot {
 
 /// Bytes of static team-shared variables one kernel may use.
 constexpr uint64_t StaticTeamSharedBudget = 40 * 1024;
-
-/// The NVPTX address space of CUDA's shared memory.
-constexpr unsigned SharedAddressSpace = 3;
 
 /// Whether \p Ptr points into shared memory: a pointer of the shared
 /// address space, or one based on such a pointer, a shared variable's
