@@ -30,6 +30,7 @@
 #include "DeviceToolChain.h"
 #include "OpenMPDevice/Diagnostics.h"
 #include "OpenMPDevice/KernelTraffic.h"
+#include "OpenMPDevice/Kernels.h"
 #include "OpenMPDevice/NVPTX.h"
 #include "OpenMPDevice/Passes.h"
 #include "RegisterBudget.h"
@@ -286,10 +287,8 @@ void keepLineDirectivesOnly(Module &M) {
 /// Keeps the kernels and the globals the runtime looks up by name.
 void internalizeDeviceProgram(Module &M) {
   StringSet<> Keep;
-  if (NamedMDNode *MD = M.getNamedMetadata("nvvm.annotations"))
-    for (MDNode *Node : MD->operands())
-      if (auto *F = mdconst::dyn_extract_or_null<Function>(Node->getOperand(0)))
-        Keep.insert(F->getName());
+  for (Function *Kernel : annotatedKernels(M))
+    Keep.insert(Kernel->getName());
   internalizeModule(M, [&](const GlobalValue &GV) {
     if (Keep.contains(GV.getName()))
       return true;

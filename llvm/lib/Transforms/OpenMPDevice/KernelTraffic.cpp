@@ -53,8 +53,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "OpenMPDevice/KernelTraffic.h"
-#include "OpenMPDevice/Kernels.h"
 #include "OpenMPDevice/Diagnostics.h"
+#include "OpenMPDevice/Kernels.h"
 #include "OpenMPDevice/Passes.h"
 #include "TeamShared.h"
 
