@@ -23,7 +23,10 @@
 //     thread's own locals, calls that may write memory, atomics) or whose
 //     value may differ between threads, runs on thread 0 alone between two
 //     block barriers (a guard), and the values it computes for the code
-//     after it are broadcast through shared memory;
+//     after it are broadcast through shared memory; a guard skips the
+//     first barrier where it would order nothing (every thread passed one
+//     since its last access to memory others see, or since loads of
+//     variables the guard does not write);
 //   - everything else (arithmetic, loads, queries of the team's ids) runs
 //     in every thread, so control flow stays the same in all of them;
 //   - parallel regions start in place (openmp-device-parallel-regions):
@@ -289,6 +292,9 @@ private:
   void guardRange(Instruction *First, Instruction *Last);
   bool accessesSharedMemory(Instruction &I) const;
   bool endsSynced(Instruction &I, bool Synced) const;
+  std::optional<SmallPtrSet<const Value *, 8>>
+  guardedWrites(CallInst &Begin) const;
+  bool followsUnwrittenLoads(CallInst &Begin) const;
   void markQuietRegions() const;
   void dropRedundantBarriers(Function &F);
   /// Blocks that thread 0 alone runs already (guarded loops).
@@ -787,9 +793,113 @@ unsyncedOrigins(BasicBlock &BB, const DenseMap<BasicBlock *, bool> &AtEnd,
   return Origins;
 }
 
+/// Blocks with more instructions than this in all are not searched for the
+/// accesses before a guard (followsUnwrittenLoads): the guard keeps its
+/// barrier.
+constexpr unsigned MaxSearchedInstructions = 512;
+
+/// Whether \p BB starts by closing a guard: where a guarded range ends.
+bool startsWithGuardEnd(BasicBlock &BB) {
+  return isCallTo(*BB.getFirstNonPHI(), GuardEnd);
+}
+
+/// The variables the guarded range that \p Begin enters may write, other
+/// than thread 0's own locals: the objects its stores and its calls that
+/// access only their arguments address (team-shared variables, broadcast
+/// slots). Nothing when it may write memory any other way.
+std::optional<SmallPtrSet<const Value *, 8>>
+TeamCode::guardedWrites(CallInst &Begin) const {
+  SmallPtrSet<const Value *, 8> Written;
+  auto AddTarget = [&](Value *Ptr) {
+    if (isPrivate(Ptr))
+      return true;
+    const Value *Object = getUnderlyingObject(Ptr);
+    if (!isa<GlobalVariable>(Object) && !isa<AllocaInst>(Object))
+      return false;
+    Written.insert(Object);
+    return true;
+  };
+  SmallVector<BasicBlock *, 8> Work(successors(Begin.getParent()));
+  SmallPtrSet<BasicBlock *, 8> Seen;
+  unsigned Searched = 0;
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    if (!Seen.insert(BB).second || startsWithGuardEnd(*BB))
+      continue;
+    if ((Searched += BB->size()) > MaxSearchedInstructions)
+      return std::nullopt;
+    for (Instruction &I : *BB) {
+      if (!I.mayWriteToMemory())
+        continue;
+      if (auto *S = dyn_cast<StoreInst>(&I)) {
+        if (!AddTarget(S->getPointerOperand()))
+          return std::nullopt;
+        continue;
+      }
+      auto *Call = dyn_cast<CallBase>(&I);
+      if (!Call || !Call->onlyAccessesArgMemory())
+        return std::nullopt;
+      for (Value *Arg : Call->args())
+        if (Arg->getType()->isPointerTy() && !AddTarget(Arg))
+          return std::nullopt;
+    }
+    append_range(Work, successors(BB));
+  }
+  return Written;
+}
+
+/// Whether, on every path to the guard \p Begin from the block barrier
+/// before it, the only accesses to memory others see are plain loads of
+/// variables that the guarded range does not write. Thread 0 may then start
+/// the range while the other threads still make those loads: they read
+/// nothing it changes, and it reads nothing they write. A loop's bounds,
+/// loaded at its head, then cost no barrier before a guard in its body.
+bool TeamCode::followsUnwrittenLoads(CallInst &Begin) const {
+  std::optional<SmallPtrSet<const Value *, 8>> Written = guardedWrites(Begin);
+  if (!Written)
+    return false;
+  auto IsUnwrittenLoad = [&](Instruction &I) {
+    auto *L = dyn_cast<LoadInst>(&I);
+    if (!L || !L->isSimple())
+      return false;
+    const Value *Object = getUnderlyingObject(L->getPointerOperand());
+    return (isa<GlobalVariable>(Object) || isa<AllocaInst>(Object)) &&
+           !Written->count(Object);
+  };
+  // Each entry: a block and the instruction to search back from.
+  SmallVector<std::pair<BasicBlock *, Instruction *>, 8> Work = {
+      {Begin.getParent(), Begin.getPrevNode()}};
+  SmallPtrSet<BasicBlock *, 8> Seen;
+  unsigned Searched = 0;
+  while (!Work.empty()) {
+    auto [BB, From] = Work.pop_back_val();
+    bool Reached = false;
+    for (Instruction *I = From; I && !Reached; I = I->getPrevNode()) {
+      if (++Searched > MaxSearchedInstructions)
+        return false;
+      if (endsSynced(*I, false)) {
+        Reached = true;
+      } else if (isCallTo(*I, GuardBegin) ||
+                 isCallTo(*I, GuardBeginAfterBarrier) ||
+                 (accessesSharedMemory(*I) && !IsUnwrittenLoad(*I))) {
+        return false;
+      }
+    }
+    if (Reached)
+      continue;
+    if (BB->isEntryBlock() || pred_empty(BB))
+      return false;
+    for (BasicBlock *P : predecessors(BB))
+      if (Seen.insert(P).second)
+        Work.push_back({P, P->getTerminator()});
+  }
+  return true;
+}
+
 /// Makes the guards of \p F that every thread reaches right after a block
-/// barrier, with no access to memory others see in between, skip their
-/// own. A guard in a loop that follows the barrier ending the previous
+/// barrier, with no access to memory others see in between, or only loads
+/// of what the guarded range does not write (followsUnwrittenLoads), skip
+/// their own. A guard in a loop that follows the barrier ending the previous
 /// iteration but not the loop's entry gets a barrier where the paths into
 /// the loop start instead (blocks outside any cycle that go on to one block
 /// alone): the loop then pays one barrier per iteration less.
@@ -817,7 +927,8 @@ void TeamCode::dropRedundantBarriers(Function &F) {
           Synced = true;
         }
       }
-      if (isCallTo(I, GuardBegin) && Synced)
+      if (isCallTo(I, GuardBegin) &&
+          (Synced || followsUnwrittenLoads(cast<CallInst>(I))))
         Redundant.push_back(cast<CallInst>(&I));
       bool Before = Synced;
       Synced = Step(I, Synced);
