@@ -392,8 +392,8 @@ static void versionNestedLoops() {
 /// then LLVM's LoopVersioningLICM followed by LICM, and
 /// openmp-device-kernel-traffic where the optimization pipeline starts
 /// (after inlining, before loops are vectorized and unrolled), and
-/// openmp-device-unchanged-cas and openmp-device-sink-shared-stores at its
-/// end.
+/// openmp-device-unchanged-cas, openmp-device-sink-shared-stores and
+/// openmp-device-init-barriers at its end.
 ///
 /// LoopVersioningLICM: OpenMP ports of CUDA kernels drop CUDA's
 /// __restrict__, so a loop that updates p[j], m[j] and v[j] in place loads
@@ -437,6 +437,7 @@ void registerNVPTXPasses(PassBuilder &PB, const NVPTXImageOptions &Opts,
         MPM.addPass(
             createModuleToFunctionPassAdaptor(UnchangedCompareExchangePass()));
         MPM.addPass(SharedStoreSinkingPass());
+        MPM.addPass(InitBarriersPass());
       });
   PB.registerPipelineParsingCallback(
       [&](StringRef Name, ModulePassManager &MPM,

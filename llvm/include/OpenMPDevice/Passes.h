@@ -52,6 +52,8 @@
 // memory or sum loads, unrolled by four),
 // openmp-device-sink-shared-stores (at the end of O3: their stores to
 // shared memory moved below the later copies' loads),
+// openmp-device-init-barriers (at the end of O3: a kernel's entry barrier
+// erased when nothing the kernel runs reads another thread's init),
 // openmp-device-kernel-traffic (an analysis for the launch model, before
 // vectorization; KernelTraffic.h), openmp-device-math-intrinsics (without
 // libdevice) and openmp-device-check-externs. The host device runs
