@@ -79,6 +79,23 @@ init.done:
   ret void
 }
 
+; Inline assembly (libdevice's) after the init: it reaches no variable but
+; through its operands; the barrier goes.
+; CHECK-LABEL: define void @inline_asm(
+; CHECK-NOT: @llvm.nvvm.barrier
+; CHECK: ret void
+define void @inline_asm(ptr %out) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %t = zext i32 %tid to i64
+  %slot = getelementptr [1024 x i8], ptr addrspace(3) @state, i64 0, i64 %t
+  store i8 0, ptr addrspace(3) %slot
+  call void @llvm.nvvm.barrier.sync(i32 0)
+  %r = call i32 asm "mov.b32 $0, $1;", "=r,r"(i32 %tid)
+  store i32 %r, ptr %out
+  ret void
+}
+
 ; Thread 0 sets a team field in the init and alone stores it again later:
 ; the barrier goes.
 ; CHECK-LABEL: define void @main_thread_field(
@@ -153,10 +170,11 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare void @llvm.nvvm.barrier.sync(i32)
 declare void @llvm.nvvm.barrier0()
 
-!nvvm.annotations = !{!0, !1, !2, !3, !4, !5}
+!nvvm.annotations = !{!0, !1, !2, !3, !4, !5, !6}
 !0 = !{ptr @own_slots, !"kernel", i32 1}
 !1 = !{ptr @team_field, !"kernel", i32 1}
 !2 = !{ptr @wide_load, !"kernel", i32 1}
 !3 = !{ptr @first_slot_everywhere, !"kernel", i32 1}
 !4 = !{ptr @reads_first, !"kernel", i32 1}
 !5 = !{ptr @main_thread_field, !"kernel", i32 1}
+!6 = !{ptr @inline_asm, !"kernel", i32 1}

@@ -171,14 +171,15 @@ std::optional<KernelInit> findInit(Function &Kernel) {
 }
 
 /// The functions \p Kernel may run: those its calls reach. Nothing when an
-/// indirect call may go anywhere.
+/// indirect call may go anywhere. Inline assembly (libdevice's) reaches no
+/// variable but through its operands, which are uses of their own.
 std::optional<SetVector<Function *>> reachableFunctions(Function &Kernel) {
   SetVector<Function *> Reached;
   Reached.insert(&Kernel);
   for (size_t I = 0; I < Reached.size(); ++I)
     for (Instruction &Inst : instructions(*Reached[I])) {
       auto *Call = dyn_cast<CallBase>(&Inst);
-      if (!Call || isa<IntrinsicInst>(Call))
+      if (!Call || isa<IntrinsicInst>(Call) || Call->isInlineAsm())
         continue;
       Function *Callee = Call->getCalledFunction();
       if (!Callee)
