@@ -96,6 +96,33 @@ entry:
   ret void
 }
 
+; The first barrier in a loop also orders one iteration's global accesses
+; against the next one's: it stays.
+; CHECK-LABEL: define void @barrier_in_loop(
+; CHECK: call void @llvm.nvvm.barrier.sync(i32 0)
+define void @barrier_in_loop(ptr %g, i32 %n) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %t = zext i32 %tid to i64
+  %slot = getelementptr [1024 x i8], ptr addrspace(3) @state, i64 0, i64 %t
+  br label %loop
+
+loop:
+  %i = phi i32 [ 0, %entry ], [ %next, %loop ]
+  store i8 0, ptr addrspace(3) %slot
+  call void @llvm.nvvm.barrier.sync(i32 0)
+  %p = getelementptr i32, ptr %g, i32 %i
+  %v = load i32, ptr %p
+  %q = getelementptr i32, ptr %p, i32 1
+  store i32 %v, ptr %q
+  %next = add i32 %i, 1
+  %more = icmp slt i32 %next, %n
+  br i1 %more, label %loop, label %exit
+
+exit:
+  ret void
+}
+
 ; Thread 0 sets a team field in the init and alone stores it again later:
 ; the barrier goes.
 ; CHECK-LABEL: define void @main_thread_field(
@@ -170,7 +197,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare void @llvm.nvvm.barrier.sync(i32)
 declare void @llvm.nvvm.barrier0()
 
-!nvvm.annotations = !{!0, !1, !2, !3, !4, !5, !6}
+!nvvm.annotations = !{!0, !1, !2, !3, !4, !5, !6, !7}
 !0 = !{ptr @own_slots, !"kernel", i32 1}
 !1 = !{ptr @team_field, !"kernel", i32 1}
 !2 = !{ptr @wide_load, !"kernel", i32 1}
@@ -178,3 +205,4 @@ declare void @llvm.nvvm.barrier0()
 !4 = !{ptr @reads_first, !"kernel", i32 1}
 !5 = !{ptr @main_thread_field, !"kernel", i32 1}
 !6 = !{ptr @inline_asm, !"kernel", i32 1}
+!7 = !{ptr @barrier_in_loop, !"kernel", i32 1}

@@ -15,7 +15,8 @@
 // the smallest blocks the slowest grid (docs/Runtime.md, launch geometry).
 //
 // Module pass openmp-device-init-barriers, at the end of O3: a kernel's
-// first barrier goes when every path from the entry reaches it through
+// first barrier, outside any loop, goes when every path from the entry
+// reaches it through
 // code that only computes and stores to shared-memory variables, and
 // nothing the kernel runs afterwards (its own code and every function it
 // may call) accesses those variables but with plain loads and stores that
@@ -33,9 +34,12 @@
 #include "OpenMPDevice/Passes.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
@@ -122,6 +126,18 @@ uint64_t accessBytes(const Instruction &I, const DataLayout &DL) {
   return DL.getTypeStoreSize(Ty).getFixedValue();
 }
 
+/// Whether \p BB may be reachable from its own successors: a barrier there
+/// also orders one iteration's accesses against the next one's. Irreducible
+/// control flow, whose cycles LoopInfo does not see, counts as a cycle.
+bool mayBeInCycle(BasicBlock &BB) {
+  Function &F = *BB.getParent();
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  ReversePostOrderTraversal<const Function *> RPOT(&F);
+  return LI.getLoopFor(&BB) ||
+         containsIrreducibleCFG<const BasicBlock *>(RPOT, LI);
+}
+
 /// The kernel's init: the blocks before its first barrier and the stores
 /// they make, or nothing when that code does more than compute and store
 /// to shared-memory variables, or does not reach one barrier on every path.
@@ -165,7 +181,7 @@ std::optional<KernelInit> findInit(Function &Kernel) {
     if (!Reached)
       append_range(Work, successors(BB));
   }
-  if (!Init.Barrier)
+  if (!Init.Barrier || mayBeInCycle(*Init.Barrier->getParent()))
     return std::nullopt;
   return Init;
 }
