@@ -79,7 +79,6 @@ bool isBlockBarrier(const Instruction &I) {
 /// Whether \p V is the calling thread's id in its block (tid.x), maybe
 /// extended.
 bool isThreadId(const Value *V) {
-  V = V->stripPointerCasts();
   if (const auto *Ext = dyn_cast<CastInst>(V);
       Ext && (isa<ZExtInst>(Ext) || isa<SExtInst>(Ext)))
     V = Ext->getOperand(0);
@@ -129,11 +128,8 @@ uint64_t accessBytes(const Instruction &I, const DataLayout &DL) {
 /// Whether \p BB may be reachable from its own successors: a barrier there
 /// also orders one iteration's accesses against the next one's. Irreducible
 /// control flow, whose cycles LoopInfo does not see, counts as a cycle.
-bool mayBeInCycle(BasicBlock &BB) {
-  Function &F = *BB.getParent();
-  DominatorTree DT(F);
-  LoopInfo LI(DT);
-  ReversePostOrderTraversal<const Function *> RPOT(&F);
+bool mayBeInCycle(BasicBlock &BB, LoopInfo &LI) {
+  ReversePostOrderTraversal<const Function *> RPOT(BB.getParent());
   return LI.getLoopFor(&BB) ||
          containsIrreducibleCFG<const BasicBlock *>(RPOT, LI);
 }
@@ -146,7 +142,7 @@ struct KernelInit {
   SmallVector<StoreInst *, 8> Stores;
 };
 
-std::optional<KernelInit> findInit(Function &Kernel) {
+std::optional<KernelInit> findInit(Function &Kernel, LoopInfo &LI) {
   KernelInit Init;
   SmallVector<BasicBlock *, 8> Work = {&Kernel.getEntryBlock()};
   SmallPtrSet<BasicBlock *, 8> Seen;
@@ -174,14 +170,14 @@ std::optional<KernelInit> findInit(Function &Kernel) {
       if (isa<ReturnInst>(I) || I.mayReadOrWriteMemory() ||
           I.mayHaveSideEffects()) {
         const auto *II = dyn_cast<IntrinsicInst>(&I);
-        if (!II || II->mayWriteToMemory() || !II->doesNotAccessMemory())
+        if (!II || !II->doesNotAccessMemory())
           return std::nullopt;
       }
     }
     if (!Reached)
       append_range(Work, successors(BB));
   }
-  if (!Init.Barrier || mayBeInCycle(*Init.Barrier->getParent()))
+  if (!Init.Barrier || mayBeInCycle(*Init.Barrier->getParent(), LI))
     return std::nullopt;
   return Init;
 }
@@ -239,8 +235,8 @@ struct InitWriters {
 class InitAccesses {
 public:
   InitAccesses(const KernelInit &Init, const SetVector<Function *> &Reached,
-               const DataLayout &DL)
-      : Init(Init), Reached(Reached), DL(DL) {
+               const DataLayout &DL, FunctionAnalysisManager &FAM)
+      : Init(Init), Reached(Reached), DL(DL), FAM(FAM) {
     for (StoreInst *Store : Init.Stores) {
       GlobalVariable *GV = sharedVariable(Store->getPointerOperand());
       auto [It, New] = Writers.try_emplace(GV);
@@ -268,18 +264,12 @@ private:
   const KernelInit &Init;
   const SetVector<Function *> &Reached;
   const DataLayout &DL;
+  FunctionAnalysisManager &FAM;
   DenseMap<GlobalVariable *, InitWriters> Writers;
-  DenseMap<Function *, std::unique_ptr<DominatorTree>> Trees;
-
-  DominatorTree &treeOf(Function &F) {
-    std::unique_ptr<DominatorTree> &DT = Trees[&F];
-    if (!DT)
-      DT = std::make_unique<DominatorTree>(F);
-    return *DT;
-  }
 
   bool isThreadZeroOnly(Instruction &I) {
-    return onlyThreadZeroReaches(*I.getParent(), treeOf(*I.getFunction()));
+    return onlyThreadZeroReaches(
+        *I.getParent(), FAM.getResult<DominatorTreeAnalysis>(*I.getFunction()));
   }
 
   /// Whether \p I, a plain access through \p Ptr to a variable the init
@@ -333,15 +323,17 @@ private:
 
 } // namespace
 
-PreservedAnalyses InitBarriersPass::run(Module &M, ModuleAnalysisManager &) {
+PreservedAnalyses InitBarriersPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   bool Changed = false;
   for (Function *Kernel : annotatedKernels(M)) {
-    std::optional<KernelInit> Init = findInit(*Kernel);
+    std::optional<KernelInit> Init =
+        findInit(*Kernel, FAM.getResult<LoopAnalysis>(*Kernel));
     if (!Init)
       continue;
     std::optional<SetVector<Function *>> Reached = reachableFunctions(*Kernel);
-    if (!Reached ||
-        !InitAccesses(*Init, *Reached, M.getDataLayout()).barrierOrdersNothing())
+    if (!Reached || !InitAccesses(*Init, *Reached, M.getDataLayout(), FAM)
+                         .barrierOrdersNothing())
       continue;
     LLVM_DEBUG(dbgs() << Kernel->getName() << ": entry barrier erased\n");
     Init->Barrier->eraseFromParent();

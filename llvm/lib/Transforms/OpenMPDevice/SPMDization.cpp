@@ -798,6 +798,14 @@ unsyncedOrigins(BasicBlock &BB, const DenseMap<BasicBlock *, bool> &AtEnd,
 /// barrier.
 constexpr unsigned MaxSearchedInstructions = 512;
 
+/// The variable or local \p Ptr points into, or null when that is not
+/// known.
+const Value *identifiedObject(const Value *Ptr) {
+  const Value *Object = getUnderlyingObject(Ptr);
+  return isa<GlobalVariable>(Object) || isa<AllocaInst>(Object) ? Object
+                                                                : nullptr;
+}
+
 /// Whether \p BB starts by closing a guard: where a guarded range ends.
 bool startsWithGuardEnd(BasicBlock &BB) {
   return isCallTo(*BB.getFirstNonPHI(), GuardEnd);
@@ -813,11 +821,10 @@ TeamCode::guardedWrites(CallInst &Begin) const {
   auto AddTarget = [&](Value *Ptr) {
     if (isPrivate(Ptr))
       return true;
-    const Value *Object = getUnderlyingObject(Ptr);
-    if (!isa<GlobalVariable>(Object) && !isa<AllocaInst>(Object))
-      return false;
-    Written.insert(Object);
-    return true;
+    const Value *Object = identifiedObject(Ptr);
+    if (Object)
+      Written.insert(Object);
+    return Object != nullptr;
   };
   SmallVector<BasicBlock *, 8> Work(successors(Begin.getParent()));
   SmallPtrSet<BasicBlock *, 8> Seen;
@@ -862,9 +869,8 @@ bool TeamCode::followsUnwrittenLoads(CallInst &Begin) const {
     auto *L = dyn_cast<LoadInst>(&I);
     if (!L || !L->isSimple())
       return false;
-    const Value *Object = getUnderlyingObject(L->getPointerOperand());
-    return (isa<GlobalVariable>(Object) || isa<AllocaInst>(Object)) &&
-           !Written->count(Object);
+    const Value *Object = identifiedObject(L->getPointerOperand());
+    return Object && !Written->count(Object);
   };
   // Each entry: a block and the instruction to search back from.
   SmallVector<std::pair<BasicBlock *, Instruction *>, 8> Work = {
