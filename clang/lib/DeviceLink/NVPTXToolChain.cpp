@@ -438,6 +438,7 @@ void registerNVPTXPasses(PassBuilder &PB, const NVPTXImageOptions &Opts,
             createModuleToFunctionPassAdaptor(UnchangedCompareExchangePass()));
         MPM.addPass(SharedStoreSinkingPass());
         MPM.addPass(InitBarriersPass());
+        MPM.addPass(DeadSharedStoresPass());
       });
   PB.registerPipelineParsingCallback(
       [&](StringRef Name, ModulePassManager &MPM,

@@ -54,6 +54,8 @@
 // shared memory moved below the later copies' loads),
 // openmp-device-init-barriers (at the end of O3: a kernel's entry barrier
 // erased when nothing the kernel runs reads another thread's init),
+// openmp-device-dead-shared-stores (at the end of O3: a kernel's stores to
+// shared memory that no thread reads before the block ends),
 // openmp-device-kernel-traffic (an analysis for the launch model, before
 // vectorization; KernelTraffic.h), openmp-device-math-intrinsics (without
 // libdevice) and openmp-device-check-externs. The host device runs

@@ -32,6 +32,7 @@
 #include "OpenMPDevice/Kernels.h"
 #include "OpenMPDevice/NVPTX.h"
 #include "OpenMPDevice/Passes.h"
+#include "TeamShared.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/PostOrderIterator.h"
@@ -84,12 +85,6 @@ bool isThreadId(const Value *V) {
     V = Ext->getOperand(0);
   const auto *II = dyn_cast<IntrinsicInst>(V);
   return II && II->getIntrinsicID() == Intrinsic::nvvm_read_ptx_sreg_tid_x;
-}
-
-/// The shared-memory variable \p Ptr points into, if any.
-GlobalVariable *sharedVariable(Value *Ptr) {
-  auto *GV = dyn_cast<GlobalVariable>(getUnderlyingObject(Ptr));
-  return GV && GV->getAddressSpace() == SharedAddressSpace ? GV : nullptr;
 }
 
 /// The bytes of the slot \p Ptr addresses when it is element [tid] of its

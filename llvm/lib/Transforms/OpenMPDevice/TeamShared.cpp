@@ -39,6 +39,11 @@ bool pointsToSharedMemory(const Value *Ptr) {
              SharedAddressSpace;
 }
 
+GlobalVariable *sharedVariable(Value *Ptr) {
+  auto *GV = dyn_cast<GlobalVariable>(getUnderlyingObject(Ptr));
+  return GV && GV->getAddressSpace() == SharedAddressSpace ? GV : nullptr;
+}
+
 std::optional<uint64_t> staticAllocaBytes(const AllocaInst &A) {
   if (!A.isStaticAlloca())
     return std::nullopt;

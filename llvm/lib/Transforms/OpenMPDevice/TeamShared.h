@@ -42,6 +42,9 @@ constexpr uint64_t StaticTeamSharedBudget = 40 * 1024;
 /// through).
 bool pointsToSharedMemory(const llvm::Value *Ptr);
 
+/// The shared-memory variable \p Ptr points into, if it is based on one.
+llvm::GlobalVariable *sharedVariable(llvm::Value *Ptr);
+
 /// A new team-shared variable of type \p Ty; returns its generic address.
 llvm::Constant *createTeamSharedVariable(llvm::Module &M, llvm::Type *Ty,
                                          llvm::Align Alignment,
