@@ -5,8 +5,9 @@
 ; branches that guarded erased stores fold, and the stores that their
 ; conditions' loads kept go in a second round; so do the stores a load
 ; kept whose value only went to a store writing it back unchanged. Stores another thread may
-; read after a barrier, stores a later loop iteration reads, volatile
-; stores and the stores of functions that are not kernels stay.
+; read after a barrier, stores a later loop iteration reads, stores inline
+; assembly may read through an operand, volatile stores and the stores of
+; functions that are not kernels stay.
 ; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-dead-shared-stores -S %s | FileCheck %s
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -191,6 +192,17 @@ entry:
   ret void
 }
 
+; Inline assembly given an address in the variable may read it, whatever
+; its memory effects say: the store stays.
+; CHECK-LABEL: define void @asm_reads(
+; CHECK: store i32 5, ptr addrspace(3) @flag
+define void @asm_reads(ptr %out) {
+  store i32 5, ptr addrspace(3) @flag
+  %v = call i32 asm "ld.shared.u32 $0, [$1];", "=r,l"(ptr addrspace(3) @flag) #0
+  store i32 %v, ptr %out
+  ret void
+}
+
 ; Volatile stores stay, even where nothing reads the variable.
 ; CHECK-LABEL: define void @volatile_store(
 ; CHECK: store volatile i32 3, ptr addrspace(3) @pending
@@ -211,7 +223,7 @@ declare void @unknown()
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare void @llvm.nvvm.barrier0()
 
-!nvvm.annotations = !{!0, !1, !2, !3, !4, !5, !6}
+!nvvm.annotations = !{!0, !1, !2, !3, !4, !5, !6, !7}
 !0 = !{ptr @level_bytes, !"kernel", i32 1}
 !1 = !{ptr @partials, !"kernel", i32 1}
 !2 = !{ptr @carried, !"kernel", i32 1}
@@ -219,3 +231,6 @@ declare void @llvm.nvvm.barrier0()
 !4 = !{ptr @volatile_store, !"kernel", i32 1}
 !5 = !{ptr @promoted, !"kernel", i32 1}
 !6 = !{ptr @promoted_across_barrier, !"kernel", i32 1}
+!7 = !{ptr @asm_reads, !"kernel", i32 1}
+
+attributes #0 = { nounwind memory(none) }

@@ -92,7 +92,9 @@ class KernelAccesses {
 public:
   KernelAccesses(Function &Kernel, AAResults &AA) : AA(AA) {
     for (Instruction &I : instructions(Kernel)) {
-      if (I.mayReadFromMemory() || maySynchronize(I))
+      auto *Call = dyn_cast<CallBase>(&I);
+      if (I.mayReadFromMemory() || maySynchronize(I) ||
+          (Call && Call->isInlineAsm()))
         Accesses.push_back(&I);
       auto *Store = dyn_cast<StoreInst>(&I);
       if (!Store || !Store->isSimple())
@@ -109,6 +111,8 @@ public:
 
   /// Whether \p I may read \p GV.
   bool mayRead(Instruction &I, GlobalVariable &GV) {
+    if (isAsmGiven(I, GV))
+      return true;
     if (!I.mayReadFromMemory())
       return false;
     return isRefSet(
@@ -117,7 +121,7 @@ public:
 
   /// Whether \p I may write \p GV or synchronize with other threads.
   bool mayChange(Instruction &I, GlobalVariable &GV) {
-    if (maySynchronize(I))
+    if (maySynchronize(I) || isAsmGiven(I, GV))
       return true;
     if (!I.mayWriteToMemory())
       return false;
@@ -153,6 +157,16 @@ public:
   }
 
 private:
+  /// Whether \p I is inline assembly that gets an address in \p GV as an
+  /// operand: it may access the variable whatever its memory effects say
+  /// (Clang calls assembly without a "memory" clobber readnone).
+  static bool isAsmGiven(Instruction &I, GlobalVariable &GV) {
+    auto *Call = dyn_cast<CallBase>(&I);
+    return Call && Call->isInlineAsm() && any_of(Call->args(), [&](Value *Arg) {
+             return Arg->getType()->isPointerTy() && sharedVariable(Arg) == &GV;
+           });
+  }
+
   AAResults &AA;
   SmallVector<Instruction *, 32> Accesses;
   MapVector<GlobalVariable *, SmallVector<StoreInst *, 4>> StoresTo;
