@@ -30,7 +30,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "OpenMPDevice/Kernels.h"
-#include "OpenMPDevice/NVPTX.h"
 #include "OpenMPDevice/Passes.h"
 #include "TeamShared.h"
 
@@ -41,7 +40,6 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
-#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
