@@ -87,6 +87,26 @@ bool maySynchronize(const Instruction &I) {
   return !Call->onlyReadsMemory();
 }
 
+/// The blocks \p Start holds and those reached from them by \p Next
+/// (successors or predecessors), transitively.
+template <typename RangeT, typename NextT>
+SmallPtrSet<const BasicBlock *, 16> blockClosure(RangeT &&Start, NextT Next) {
+  SmallVector<const BasicBlock *, 16> Work(Start.begin(), Start.end());
+  SmallPtrSet<const BasicBlock *, 16> Seen;
+  while (!Work.empty()) {
+    const BasicBlock *BB = Work.pop_back_val();
+    if (Seen.insert(BB).second)
+      append_range(Work, Next(BB));
+  }
+  return Seen;
+}
+
+const_pred_range predecessorsOf(const BasicBlock *BB) {
+  return predecessors(BB);
+}
+
+const_succ_range successorsOf(const BasicBlock *BB) { return successors(BB); }
+
 /// The memory accesses and calls of one kernel, for queries per variable.
 class KernelAccesses {
 public:
@@ -111,22 +131,14 @@ public:
 
   /// Whether \p I may read \p GV.
   bool mayRead(Instruction &I, GlobalVariable &GV) {
-    if (isAsmGiven(I, GV))
-      return true;
-    if (!I.mayReadFromMemory())
-      return false;
-    return isRefSet(
-        AA.getModRefInfo(&I, MemoryLocation::getBeforeOrAfter(&GV)));
+    return isAsmGiven(I, GV) ||
+           (I.mayReadFromMemory() && isRefSet(modRefOn(I, GV)));
   }
 
   /// Whether \p I may write \p GV or synchronize with other threads.
   bool mayChange(Instruction &I, GlobalVariable &GV) {
-    if (maySynchronize(I) || isAsmGiven(I, GV))
-      return true;
-    if (!I.mayWriteToMemory())
-      return false;
-    return isModSet(
-        AA.getModRefInfo(&I, MemoryLocation::getBeforeOrAfter(&GV)));
+    return maySynchronize(I) || isAsmGiven(I, GV) ||
+           (I.mayWriteToMemory() && isModSet(modRefOn(I, GV)));
   }
 
   /// Whether a store to \p GV before \p I would be observable at \p I.
@@ -143,20 +155,19 @@ public:
   /// (the blocks holding one included).
   SmallPtrSet<const BasicBlock *, 16>
   blocksReachingObservers(GlobalVariable &GV) {
-    SmallVector<const BasicBlock *, 16> Work;
+    SmallVector<const BasicBlock *, 16> Observers;
     for (Instruction *I : Accesses)
       if (observes(*I, GV))
-        Work.push_back(I->getParent());
-    SmallPtrSet<const BasicBlock *, 16> Reaching;
-    while (!Work.empty()) {
-      const BasicBlock *BB = Work.pop_back_val();
-      if (Reaching.insert(BB).second)
-        append_range(Work, predecessors(BB));
-    }
-    return Reaching;
+        Observers.push_back(I->getParent());
+    return blockClosure(Observers, predecessorsOf);
   }
 
 private:
+  /// How alias analysis says \p I may access \p GV.
+  ModRefInfo modRefOn(Instruction &I, GlobalVariable &GV) {
+    return AA.getModRefInfo(&I, MemoryLocation::getBeforeOrAfter(&GV));
+  }
+
   /// Whether \p I is inline assembly that gets an address in \p GV as an
   /// operand: it may access the variable whatever its memory effects say
   /// (Clang calls assembly without a "memory" clobber readnone).
@@ -189,21 +200,9 @@ bool unobservedAfter(StoreInst &Store, GlobalVariable &GV,
 /// predecessors.
 SmallPtrSet<const BasicBlock *, 16> blocksBetween(const BasicBlock *From,
                                                   const BasicBlock *To) {
-  auto Closure = [](auto Start, auto Next) {
-    SmallPtrSet<const BasicBlock *, 16> Seen;
-    SmallVector<const BasicBlock *, 16> Work(Start.begin(), Start.end());
-    while (!Work.empty()) {
-      const BasicBlock *BB = Work.pop_back_val();
-      if (Seen.insert(BB).second)
-        append_range(Work, Next(BB));
-    }
-    return Seen;
-  };
-  SmallPtrSet<const BasicBlock *, 16> Forward = Closure(
-      successors(From), [](const BasicBlock *BB) { return successors(BB); });
-  SmallPtrSet<const BasicBlock *, 16> Backward = Closure(
-      predecessors(To), [](const BasicBlock *BB) { return predecessors(BB); });
-  set_intersect(Forward, Backward);
+  SmallPtrSet<const BasicBlock *, 16> Forward =
+      blockClosure(successors(From), successorsOf);
+  set_intersect(Forward, blockClosure(predecessors(To), predecessorsOf));
   return Forward;
 }
 
