@@ -392,8 +392,10 @@ static void versionNestedLoops() {
 /// then LLVM's LoopVersioningLICM followed by LICM, and
 /// openmp-device-kernel-traffic where the optimization pipeline starts
 /// (after inlining, before loops are vectorized and unrolled), and
-/// openmp-device-unchanged-cas, openmp-device-sink-shared-stores and
-/// openmp-device-init-barriers at its end.
+/// openmp-device-recombined-indices, openmp-device-copysign-bits,
+/// openmp-device-unchanged-cas, openmp-device-sink-shared-stores,
+/// openmp-device-init-barriers and openmp-device-dead-shared-stores at its
+/// end.
 ///
 /// LoopVersioningLICM: OpenMP ports of CUDA kernels drop CUDA's
 /// __restrict__, so a loop that updates p[j], m[j] and v[j] in place loads
@@ -434,6 +436,8 @@ void registerNVPTXPasses(PassBuilder &PB, const NVPTXImageOptions &Opts,
       });
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(createModuleToFunctionPassAdaptor(RecombinedIndicesPass()));
+        MPM.addPass(createModuleToFunctionPassAdaptor(CopysignBitsPass()));
         MPM.addPass(
             createModuleToFunctionPassAdaptor(UnchangedCompareExchangePass()));
         MPM.addPass(SharedStoreSinkingPass());

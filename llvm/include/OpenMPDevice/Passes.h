@@ -43,8 +43,12 @@
 // openmp-device-popcount-loops (loop: bit-clearing loops become
 // llvm.ctpop, among O3's late loop optimizations),
 // openmp-device-private-atomics (function),
-// openmp-device-unchanged-cas (function: compare-and-swap update loops end
-// where the update changes nothing), openmp-device-wide-address-indices
+// openmp-device-recombined-indices (function, at the end of O3: a collapsed
+// nest's indices put back together in int fold to the iteration number),
+// openmp-device-copysign-bits (function, at the end of O3: copysign as bit
+// operations), openmp-device-unchanged-cas (function: compare-and-swap
+// update loops end where the update changes nothing),
+// openmp-device-wide-address-indices
 // (function, where the vectorizer starts: int address arithmetic in loops
 // done in 64 bits, so that the back end steps pointers),
 // openmp-device-tile-fill-loops (function, where the vectorizer starts:
