@@ -95,10 +95,13 @@ private:
   }
 
   /// An instruction computing `LHS Opcode RHS` with no flag that could
-  /// make it poison, so that it stands for the wrapping result.
+  /// make it poison, so that it stands for the wrapping result. It uses
+  /// both operands; the search walks a non-constant one's users, as a
+  /// constant's span the whole module (two constants fold before this).
   static Value *existingOperation(Instruction::BinaryOps Opcode, Value *LHS,
                                   Value *RHS) {
-    for (User *U : LHS->users()) {
+    Value *Searched = isa<Constant>(LHS) ? RHS : LHS;
+    for (User *U : Searched->users()) {
       auto *Candidate = dyn_cast<BinaryOperator>(U);
       if (!Candidate || Candidate->getOpcode() != Opcode ||
           Candidate->hasPoisonGeneratingFlags())
