@@ -61,6 +61,21 @@ COT_INLINE void cyclicInit(uint64_t Id, uint64_t N, int32_t *PLast, T *PLower,
     *PLast = Id == (uint64_t)(Trip - 1) % N;
 }
 
+// A loop without iterations. The upper bound becomes the lower one, the
+// shape of every other participant's chunk of one iteration, so that after
+// inlining the optimizer sees one value for both on every path (with the
+// loop's own upper bound here, an unsigned loop kept Clang's loop over the
+// chunk in every unrolled chunk). Clang's code clamps the upper bound to
+// the loop's last iteration, which is below the lower bound, and runs none.
+template <typename T, typename ST>
+COT_INLINE void zeroTripInit(int32_t *PLast, T *PLower, T *PUpper,
+                             ST *PStride, ST Incr) {
+  if (PLast)
+    *PLast = 0;
+  *PUpper = *PLower;
+  *PStride = Incr;
+}
+
 // Bounds of participant Id of N for the static kinds. Kinds: chunked (33, 91,
 // and unknown chunked ones), balanced-chunked (45), blocked (the rest).
 template <typename T, typename ST>
@@ -70,10 +85,8 @@ COT_INLINE void staticInit(int32_t Kind, uint32_t Id, uint32_t N,
   typedef typename Unsigned<T>::Type UT;
   T Lo = *PLower, Hi = *PUpper;
   int32_t Last;
-  if (Incr > 0 ? Hi < Lo : Lo < Hi) { // zero-trip loop
-    if (PLast)
-      *PLast = 0;
-    *PStride = Incr;
+  if (Incr > 0 ? Hi < Lo : Lo < Hi) {
+    zeroTripInit(PLast, PLower, PUpper, PStride, Incr);
     return;
   }
   if ((Kind == COT_SCHED_STATIC_CHUNKED ||
@@ -162,10 +175,8 @@ COT_INLINE void leagueInit(int32_t Kind, int32_t *PLast, T *PLower, T *PUpper,
                            ST *PStride, ST Incr) {
   typedef typename Unsigned<T>::Type UT;
   T Lo = *PLower, Hi = *PUpper;
-  if (Incr > 0 ? Hi < Lo : Lo < Hi) { // zero-trip loop
-    if (PLast)
-      *PLast = 0;
-    *PStride = Incr;
+  if (Incr > 0 ? Hi < Lo : Lo < Hi) {
+    zeroTripInit(PLast, PLower, PUpper, PStride, Incr);
     return;
   }
   if (Kind == COT_SCHED_LEAGUE_DISTRIBUTE) {

@@ -64,6 +64,23 @@
 ; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 221,
 ; CHECK-NOT: %chunks
 ; CHECK: %more = icmp sle i64 %lbv, %last.lb
+; An unsigned loop: its thread level's chunks are counted, and its
+; distribute level's chunk loop ends after its one chunk all the same (LLVM
+; cannot tell that Clang's `iv < ub + 1` over the whole range runs once).
+; CHECK-LABEL: define internal void @unsigned.teams(
+; CHECK: call void @__kmpc_for_static_init_4u(ptr null, i32 0, i32 220,
+; CHECK-NOT: icmp
+; CHECK: br i1 false, label %chunk.header, label %chunk.exit, !cot.chunk-loop
+; CHECK-LABEL: define internal void @unsigned.parallel(
+; CHECK: call void @__kmpc_for_static_init_4u(ptr null, i32 0, i32 221,
+; CHECK: %[[ANY:.*]] = icmp ule i32 %{{.*}}, %orig.ub
+; CHECK: chunk.header:
+; CHECK: %[[LB:.*]] = load i32, ptr %lb
+; CHECK-NEXT: %[[IN:.*]] = icmp ule i32 %[[LB]], %orig.ub
+; CHECK-NEXT: call void @llvm.assume(i1 %[[IN]])
+; CHECK-NEXT: %[[NOTMAX:.*]] = icmp ne i32 %[[LB]], -1
+; CHECK-NEXT: call void @llvm.assume(i1 %[[NOTMAX]])
+; CHECK: %[[MORE:.*]] = icmp ult i64 %chunk.next, %chunks
 ; CHECK-LABEL: define internal void @generic.teams(
 ; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 91,
 ; CHECK-LABEL: define internal void @shares.teams(
@@ -224,6 +241,75 @@ chunk.exit:
   ret void
 }
 
+define void @unsigned() !cot.kernel !16 {
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_teams(ptr null, i32 0, ptr @unsigned.teams)
+  ret void
+}
+
+define internal void @unsigned.teams(ptr %gtid, ptr %btid) !cot.kernel !16 {
+entry:
+  %last = alloca i32
+  %lb = alloca i32
+  %ub = alloca i32
+  %st = alloca i32
+  %orig.ub = load i32, ptr %ub
+  call void @__kmpc_for_static_init_4u(ptr null, i32 0, i32 91, ptr %last, ptr %lb, ptr %ub, ptr %st, i32 1, i32 256)
+  br label %chunk.header
+chunk.header:
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr null, i32 0, ptr @unsigned.parallel)
+  %stv = load i32, ptr %st
+  %lbv = load i32, ptr %lb
+  %next = add i32 %lbv, %stv
+  store i32 %next, ptr %lb
+  %last.lb = sub i32 %orig.ub, %stv
+  %more = icmp ule i32 %lbv, %last.lb
+  %fits = icmp uge i32 %orig.ub, %stv
+  %more.fits = select i1 %fits, i1 %more, i1 false
+  br i1 %more.fits, label %chunk.header, label %chunk.exit, !cot.chunk-loop !20
+chunk.exit:
+  call void @__kmpc_for_static_fini(ptr null, i32 0)
+  ret void
+}
+
+define internal void @unsigned.parallel(ptr %gtid, ptr %btid, ptr %a, ptr %sum) !cot.kernel !16 {
+entry:
+  %last = alloca i32
+  %lb = alloca i32
+  %ub = alloca i32
+  %st = alloca i32
+  %orig.ub = load i32, ptr %ub
+  call void @__kmpc_for_static_init_4u(ptr null, i32 0, i32 33, ptr %last, ptr %lb, ptr %ub, ptr %st, i32 1, i32 1)
+  br label %chunk.header
+chunk.header:
+  %l = load i32, ptr %lb
+  %u = load i32, ptr %ub
+  %u1 = add i32 %u, 1
+  %in = icmp ult i32 %l, %u1
+  br i1 %in, label %body, label %tail
+body:
+  %i = zext i32 %l to i64
+  %p = getelementptr i32, ptr %a, i64 %i
+  %v = load i32, ptr %p
+  %s = load i32, ptr %sum
+  %n = add i32 %s, %v
+  store i32 %n, ptr %sum
+  br label %tail
+tail:
+  %stv = load i32, ptr %st
+  %lbv = load i32, ptr %lb
+  %next = add i32 %lbv, %stv
+  store i32 %next, ptr %lb
+  store i32 %next, ptr %ub
+  %last.lb = sub i32 %orig.ub, %stv
+  %more = icmp ule i32 %lbv, %last.lb
+  %fits = icmp uge i32 %orig.ub, %stv
+  %more.fits = select i1 %fits, i1 %more, i1 false
+  br i1 %more.fits, label %chunk.header, label %chunk.exit, !cot.chunk-loop !20
+chunk.exit:
+  call void @__kmpc_for_static_fini(ptr null, i32 0)
+  ret void
+}
+
 define void @generic() !cot.kernel !12 {
   call void (ptr, i32, ptr, ...) @__kmpc_fork_teams(ptr null, i32 0, ptr @generic.teams)
   ret void
@@ -340,17 +426,19 @@ chunk.exit:
 
 declare void @__kmpc_for_static_fini(ptr, i32)
 declare void @__kmpc_for_static_init_8(ptr, i32, i32, ptr, ptr, ptr, ptr, i64, i64)
+declare void @__kmpc_for_static_init_4u(ptr, i32, i32, ptr, ptr, ptr, ptr, i32, i32)
 declare void @__kmpc_push_num_threads(ptr, i32, i32)
 declare void @__kmpc_fork_call(ptr, i32, ptr, ...)
 declare void @__kmpc_fork_teams(ptr, i32, ptr, ...)
 
-!cot.kernels = !{!0, !1, !2, !3, !4, !5}
+!cot.kernels = !{!0, !1, !2, !3, !4, !5, !6}
 !0 = !{ptr @league, !"spmd", !"default-schedule", !"teams"}
 !1 = !{ptr @pushes, !"spmd", !"default-schedule", !"teams"}
 !2 = !{ptr @generic, !"generic", !"default-schedule", !"teams"}
 !3 = !{ptr @shares, !"spmd", !"default-schedule", !"teams"}
 !4 = !{ptr @team, !"generic", !"default-schedule", !"teams"}
 !5 = !{ptr @scheduled, !"generic"}
+!6 = !{ptr @unsigned, !"spmd", !"default-schedule", !"teams"}
 !20 = !{}
 !10 = !{ptr @league}
 !11 = !{ptr @pushes}
@@ -358,3 +446,4 @@ declare void @__kmpc_fork_teams(ptr, i32, ptr, ...)
 !13 = !{ptr @shares}
 !14 = !{ptr @team}
 !15 = !{ptr @scheduled}
+!16 = !{ptr @unsigned}

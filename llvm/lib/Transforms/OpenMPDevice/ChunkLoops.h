@@ -25,6 +25,10 @@ namespace cot {
 /// The metadata kind on the branch that closes a chunk loop.
 constexpr llvm::StringLiteral ChunkLoopLatch = "cot.chunk-loop";
 
+/// Whether the static loop \p Init opens has an unsigned iteration variable
+/// (`__kmpc_for_static_init_4u` and `_8u`).
+bool isUnsignedInit(const llvm::CallBase &Init);
+
 /// Reshapes the chunk loop around the one-iteration chunks that \p Init
 /// hands out so that LLVM can unroll it into several loads in flight per
 /// thread, as nvcc does with a CUDA grid-stride loop: the loop is skipped

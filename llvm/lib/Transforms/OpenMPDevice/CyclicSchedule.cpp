@@ -81,10 +81,6 @@ bool isStaticInit(const CallInst &CI) {
   return F && F->getName().starts_with("__kmpc_for_static_init_");
 }
 
-bool isUnsignedInit(const CallInst &CI) {
-  return CI.getCalledFunction()->getName().ends_with("u");
-}
-
 /// The static_fini that closes the loop \p Init opens: the one it
 /// dominates, if exactly one.
 CallInst *findFini(CallInst *Init, DominatorTree &DT) {
@@ -291,6 +287,10 @@ bool isCountable(const Loop &Chunk) {
 }
 
 } // namespace
+
+bool isUnsignedInit(const CallBase &Init) {
+  return Init.getCalledFunction()->getName().ends_with("u");
+}
 
 bool countIterationChunks(CallBase &Init) {
   BasicBlock *Preheader = Init.getParent();
