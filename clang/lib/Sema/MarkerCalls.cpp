@@ -204,8 +204,67 @@ const Expr *nestedNumThreads(const OMPExecutableDirective &D) {
   return Risky.Found ? nullptr : Value;
 }
 
+/// The `distribute parallel for` (or its simd form) that is the whole region
+/// of the `target teams` construct \p D: the loops of the combined
+/// `target teams distribute parallel for`, which Clang lowers the same way.
+/// Null when the region has anything else.
+const OMPLoopDirective *wholeRegionLoop(const OMPExecutableDirective &D) {
+  if (D.getDirectiveKind() != llvm::omp::OMPD_target_teams ||
+      !D.hasAssociatedStmt())
+    return nullptr;
+  const Stmt *Body = D.getInnermostCapturedStmt()->getCapturedStmt();
+  while (const auto *CS = dyn_cast<CompoundStmt>(Body)) {
+    if (CS->size() != 1)
+      return nullptr;
+    Body = CS->body_front();
+  }
+  const auto *Loop = dyn_cast<OMPLoopDirective>(Body);
+  if (!Loop)
+    return nullptr;
+  switch (Loop->getDirectiveKind()) {
+  case llvm::omp::OMPD_distribute_parallel_for:
+  case llvm::omp::OMPD_distribute_parallel_for_simd:
+    return Loop;
+  default:
+    return nullptr;
+  }
+}
+
+/// Whether the `target teams` construct \p D and the loop \p Loop that is
+/// its whole region have only clauses that give every thread of a team the
+/// values the team's main thread would have: in SPMD mode each thread runs
+/// the team's code with its own copies. Private, reduction and copy-out
+/// clauses keep generic mode.
+bool sharesTeamValues(const OMPExecutableDirective &D,
+                      const OMPLoopDirective &Loop) {
+  for (const OMPClause *C : D.clauses())
+    switch (C->getClauseKind()) {
+    case llvm::omp::OMPC_map:
+    case llvm::omp::OMPC_num_teams:
+    case llvm::omp::OMPC_thread_limit:
+    case llvm::omp::OMPC_if:
+    case llvm::omp::OMPC_device:
+    case llvm::omp::OMPC_defaultmap:
+    case llvm::omp::OMPC_default:
+    case llvm::omp::OMPC_shared:
+    case llvm::omp::OMPC_firstprivate:
+    case llvm::omp::OMPC_is_device_ptr:
+    case llvm::omp::OMPC_has_device_addr:
+    case llvm::omp::OMPC_depend:
+    case llvm::omp::OMPC_nowait:
+      break;
+    default:
+      return false;
+    }
+  return !Loop.hasClausesOfKind<OMPLastprivateClause>() &&
+         !Loop.hasClausesOfKind<OMPLinearClause>() &&
+         !Loop.hasClausesOfKind<OMPReductionClause>() &&
+         !Loop.hasClausesOfKind<OMPCopyinClause>();
+}
+
 /// Combined constructs whose whole region is a parallel region, maybe inside
-/// a distribute loop, and whose threads all run it. The launch gives each
+/// a distribute loop, and whose threads all run it (also `target teams`
+/// whose region is one `distribute parallel for`). The launch gives each
 /// team as many threads as the parallel part asks for (num_threads, one
 /// when its if clause is false), so those clauses keep SPMD mode when the
 /// markers can compute them. Lastprivate or linear with teams keeps the
@@ -223,6 +282,10 @@ bool allowsSPMD(const OMPExecutableDirective &D) {
   case llvm::omp::OMPD_target_teams_loop:
   case llvm::omp::OMPD_target_parallel_loop:
     break;
+  case llvm::omp::OMPD_target_teams:
+    if (const OMPLoopDirective *Loop = wholeRegionLoop(D))
+      return parallelClauses(*Loop).Computable && sharesTeamValues(D, *Loop);
+    return false;
   default:
     return false;
   }
@@ -413,9 +476,13 @@ Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site,
   }
   Expr *NumThreads = parallelThreads(D);
   Expr *TripCount = nullptr;
-  auto *Loop = dyn_cast<OMPLoopDirective>(&D);
+  // The distributed loop: the construct's own, or the one that is the
+  // whole region of a `target teams`.
+  const OMPLoopDirective *Loop = dyn_cast<OMPLoopDirective>(&D);
+  if (!Loop)
+    Loop = wholeRegionLoop(D);
   if (Loop && isOpenMPTargetExecutionDirective(D.getDirectiveKind()) &&
-      isOpenMPDistributeDirective(D.getDirectiveKind()))
+      isOpenMPDistributeDirective(Loop->getDirectiveKind()))
     TripCount = buildLoopTripCount(*SemaRef, *Loop, Frame);
   if (!TripCount)
     TripCount = integer(0, Ctx.LongLongTy, Loc);
@@ -431,8 +498,9 @@ Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site,
     Flags |= SiteDepend;
   if (allowsSPMD(D))
     Flags |= SiteSPMD;
-  if (allowsSPMD(D) && isOpenMPDistributeDirective(D.getDirectiveKind()) &&
-      isOpenMPWorksharingDirective(D.getDirectiveKind()))
+  if (allowsSPMD(D) && Loop &&
+      isOpenMPDistributeDirective(Loop->getDirectiveKind()) &&
+      isOpenMPWorksharingDirective(Loop->getDirectiveKind()))
     Flags |= SiteThreadsShareIterations;
   if (hasDefaultSchedules(D))
     Flags |= SiteDefaultSchedule;

@@ -31,7 +31,8 @@ enum class KernelMode {
   /// Only the team's main thread runs the region's sequential code.
   Generic,
   /// The construct is a combined one whose region is a parallel region (or
-  /// distribute around one): every thread may run it.
+  /// distribute around one), or a `target teams` whose region is one
+  /// `distribute parallel for`: every thread may run it.
   SPMD,
   /// A generic construct whose sequential code every thread runs, with its
   /// side effects performed by thread 0 under guards (openmp-device-spmdize):
