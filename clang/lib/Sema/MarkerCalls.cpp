@@ -51,12 +51,9 @@ SiteKind siteKindOf(OpenMPDirectiveKind K) {
   }
 }
 
-/// The teams construct of a target construct: the construct itself when it
-/// is a combined `target teams...`, or the teams construct that is the
-/// target region's only statement; null when the region runs as one team.
-const OMPExecutableDirective *teamsOf(const OMPExecutableDirective &D) {
-  if (isOpenMPTeamsDirective(D.getDirectiveKind()))
-    return &D;
+/// The only statement of \p D's region, inside any blocks of one statement;
+/// null when the region has more.
+const Stmt *soleStatement(const OMPExecutableDirective &D) {
   if (!D.hasAssociatedStmt())
     return nullptr;
   const Stmt *Body = D.getInnermostCapturedStmt()->getCapturedStmt();
@@ -65,7 +62,16 @@ const OMPExecutableDirective *teamsOf(const OMPExecutableDirective &D) {
       return nullptr;
     Body = CS->body_front();
   }
-  const auto *Inner = dyn_cast<OMPExecutableDirective>(Body);
+  return Body;
+}
+
+/// The teams construct of a target construct: the construct itself when it
+/// is a combined `target teams...`, or the teams construct that is the
+/// target region's only statement; null when the region runs as one team.
+const OMPExecutableDirective *teamsOf(const OMPExecutableDirective &D) {
+  if (isOpenMPTeamsDirective(D.getDirectiveKind()))
+    return &D;
+  const auto *Inner = dyn_cast_or_null<OMPExecutableDirective>(soleStatement(D));
   return Inner && isOpenMPTeamsDirective(Inner->getDirectiveKind()) ? Inner
                                                                      : nullptr;
 }
@@ -209,16 +215,9 @@ const Expr *nestedNumThreads(const OMPExecutableDirective &D) {
 /// `target teams distribute parallel for`, which Clang lowers the same way.
 /// Null when the region has anything else.
 const OMPLoopDirective *wholeRegionLoop(const OMPExecutableDirective &D) {
-  if (D.getDirectiveKind() != llvm::omp::OMPD_target_teams ||
-      !D.hasAssociatedStmt())
+  if (D.getDirectiveKind() != llvm::omp::OMPD_target_teams)
     return nullptr;
-  const Stmt *Body = D.getInnermostCapturedStmt()->getCapturedStmt();
-  while (const auto *CS = dyn_cast<CompoundStmt>(Body)) {
-    if (CS->size() != 1)
-      return nullptr;
-    Body = CS->body_front();
-  }
-  const auto *Loop = dyn_cast<OMPLoopDirective>(Body);
+  const auto *Loop = dyn_cast_or_null<OMPLoopDirective>(soleStatement(D));
   if (!Loop)
     return nullptr;
   switch (Loop->getDirectiveKind()) {
