@@ -413,6 +413,7 @@ void registerNVPTXPasses(PassBuilder &PB, const NVPTXImageOptions &Opts,
       [](FunctionPassManager &FPM, OptimizationLevel) {
         FPM.addPass(PrivateAtomicsPass());
         FPM.addPass(FoldBlockThreadsPass());
+        FPM.addPass(NonNegativeExtendsPass());
       });
   PB.registerVectorizerStartEPCallback(
       [](FunctionPassManager &FPM, OptimizationLevel) {

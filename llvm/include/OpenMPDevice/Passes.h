@@ -43,6 +43,9 @@
 // openmp-device-popcount-loops (loop: bit-clearing loops become
 // llvm.ctpop, among O3's late loop optimizations),
 // openmp-device-private-atomics (function),
+// openmp-device-nonnegative-extends (function, in the peephole slot: a
+// 64-bit extension of an int replaced by an equal sign extension that
+// dominates it, so that a collapsed int nest's count is one value),
 // openmp-device-recombined-indices (function, at the end of O3: a collapsed
 // nest's indices put back together in int fold to the iteration number),
 // openmp-device-copysign-bits (function, at the end of O3: copysign as bit
