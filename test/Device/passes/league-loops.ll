@@ -27,10 +27,11 @@
 ; CHECK-NEXT: %[[FIRST:.*]] = load i64, ptr %lb
 ; CHECK-NEXT: %[[STRIDE:.*]] = load i64, ptr %st
 ; CHECK-NEXT: %[[ANY:.*]] = icmp sle i64 %[[FIRST]], %orig.ub
-; One or two chunks need no division.
+; One or two chunks need no division; more are weighted as rare, so that
+; the back end keeps the division in its block.
 ; CHECK: %[[STEP:.*]] = call i64 @llvm.umax.i64(i64 %[[STRIDE]], i64 1)
 ; CHECK: %chunks.few = select i1 %{{.*}}, i64 1, i64 2
-; CHECK: br i1 %{{.*}}, label %chunks.divide, label %chunk.enter
+; CHECK: br i1 %{{.*}}, label %chunks.divide, label %chunk.enter, !prof ![[RARE:[0-9]+]]
 ; CHECK: chunks.divide:
 ; CHECK-NEXT: %[[DIV:.*]] = udiv i64 %{{.*}}, %[[STEP]]
 ; CHECK-NEXT: %chunks.many = add i64 %[[DIV]], 1
@@ -447,3 +448,5 @@ declare void @__kmpc_fork_teams(ptr, i32, ptr, ...)
 !14 = !{ptr @team}
 !15 = !{ptr @scheduled}
 !16 = !{ptr @unsigned}
+
+; CHECK: ![[RARE]] = !{!"branch_weights", i32 1, i32 1000000}

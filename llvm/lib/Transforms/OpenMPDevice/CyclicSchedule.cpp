@@ -53,6 +53,7 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
@@ -189,8 +190,11 @@ Value *chunkCount(BranchInst &Enter, Value *Lower, Value *OriginalUpper,
   Value *Two = B.CreateICmpULT(B.CreateSub(Span, Step), Step);
   Value *Few = B.CreateSelect(One, B.getInt64(1), B.getInt64(2), "chunks.few");
   BasicBlock *Head = Enter.getParent();
+  // Weighted as rare, so that the back end keeps the division in its
+  // block (setDeviceLLVMOptions, NVPTXToolChain.cpp).
   Instruction *DivideAt = SplitBlockAndInsertIfThen(
-      B.CreateNot(B.CreateOr(One, Two)), &Enter, /*Unreachable=*/false);
+      B.CreateNot(B.CreateOr(One, Two)), &Enter, /*Unreachable=*/false,
+      MDBuilder(Enter.getContext()).createBranchWeights(1, 1000000));
   DivideAt->getParent()->setName("chunks.divide");
   Enter.getParent()->setName("chunk.enter");
   IRBuilder<> D(DivideAt);
