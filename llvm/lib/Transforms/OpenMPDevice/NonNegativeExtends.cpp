@@ -168,7 +168,7 @@ PreservedAnalyses NonNegativeExtendsPass::run(Function &F,
   SimplifyQuery Q(F.getDataLayout(), &DT, &AC);
   Q.DC = &Conditions;
   SmallPtrSet<Instruction *, 8> Replaced;
-  for (Extension &E : Extensions) {
+  for (const Extension &E : Extensions) {
     auto Candidates = SignExtensionsOf.find({E.Key.Of, E.Key.Plus});
     if (Candidates == SignExtensionsOf.end())
       continue;
@@ -183,8 +183,7 @@ PreservedAnalyses NonNegativeExtendsPass::run(Function &F,
       break;
     }
   }
-  bool Changed = !Replaced.empty();
-  if (!Changed)
+  if (Replaced.empty())
     return PreservedAnalyses::all();
   // The users of the replaced extensions now repeat instructions that
   // dominate them: merge them, so that the passes after see one value.
