@@ -6,7 +6,8 @@
  * the two is the host time of our runtime and libomp's task per region;
  * the raw loop shows what the CUDA context of an OpenMP program costs a
  * launch. Also prints the context switches per region (getrusage) of the
- * process and of the encountering thread. Not part of bench/build.sh:
+ * process and of the encountering thread. The loop mirrors bench/launches.c's
+ * and shares its constants and check (ref.h). Not part of bench/build.sh:
  *   build/bin/clang -O2 -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda \
  *     --offload-arch=sm_90 -I/usr/local/cuda/include \
  *     bench/probes/nowait_launch.c -o nowait_launch \
@@ -14,14 +15,11 @@
  *   ./nowait_launch [REGIONS [raw]]   (default 10000; `raw`: the driver's
  *                                      loop alone, no target region) */
 #define _GNU_SOURCE
-#include <cuda.h>
-#include <omp.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <sys/resource.h>
-#include <time.h>
+#include "../ref.h"
 
-#define ITERATIONS 1024
+#include <cuda.h>
+#include <sys/resource.h>
+
 #define ROUNDS 4
 
 static const char *EmptyKernel =
@@ -38,22 +36,16 @@ static const char *EmptyKernel =
     }                                                                          \
   } while (0)
 
-static double now(void) {
-  struct timespec T;
-  clock_gettime(CLOCK_MONOTONIC, &T);
-  return T.tv_sec + 1e-9 * T.tv_nsec;
-}
-
 /* Microseconds per region of the nowait loop. */
 static double nowaitLoop(const double *A, double *Rows, int Regions) {
-  double Start = now();
+  double Start = bench_now();
   for (int M = 0; M < Regions; M++) {
 #pragma omp target teams distribute parallel for nowait
-    for (int I = 0; I < ITERATIONS; I++)
-      Rows[(size_t)M * ITERATIONS + I] = A[I] + M;
+    for (int I = 0; I < LAUNCH_ITERS; I++)
+      Rows[(size_t)M * LAUNCH_ITERS + I] = A[I] + M;
   }
 #pragma omp taskwait
-  return (now() - Start) / Regions * 1e6;
+  return (bench_now() - Start) / Regions * 1e6;
 }
 
 /* Microseconds per launch of the raw loop; *InCall: the part in the call. */
@@ -61,37 +53,28 @@ static double rawLoop(CUfunction Fn, CUstream Stream, int Launches,
                       double *InCall) {
   unsigned long long Arg = 0;
   void *Params[3] = {&Arg, &Arg, &Arg};
-  double Start = now(), Calls = 0;
+  double Start = bench_now(), Calls = 0;
   for (int M = 0; M < Launches; M++) {
-    double Before = now();
+    double Before = bench_now();
     CHECK(cuLaunchKernel(Fn, 4, 1, 1, 256, 1, 1, 0, Stream, Params, NULL));
-    Calls += now() - Before;
+    Calls += bench_now() - Before;
   }
   CHECK(cuStreamSynchronize(Stream));
   *InCall = Calls / Launches * 1e6;
-  return (now() - Start) / Launches * 1e6;
+  return (bench_now() - Start) / Launches * 1e6;
 }
 
 int main(int argc, char **argv) {
   int Regions = argc > 1 ? atoi(argv[1]) : 10000;
-  int RawOnly = argc > 2;
-  if (Regions < 1 || Regions > (1 << 20)) {
-    fprintf(stderr, "REGIONS: 1 to %d\n", 1 << 20);
+  int RawOnly = argc > 2 && !strcmp(argv[2], "raw");
+  if (Regions < 1 || Regions > (1 << 20) || (argc > 2 && !RawOnly)) {
+    fprintf(stderr, "usage: %s [REGIONS (1 to %d) [raw]]\n", argv[0], 1 << 20);
     return 2;
   }
-  static double A[ITERATIONS];
-  double *Rows = malloc(sizeof(double) * (size_t)Regions * ITERATIONS);
-  if (!Rows)
-    return 1;
-  if (!RawOnly) {
-    int OnGpu = 0;
-#pragma omp target map(from : OnGpu)
-    OnGpu = !omp_is_initial_device();
-    if (!OnGpu) {
-      fprintf(stderr, "target regions do not run on a GPU\n");
-      return 1;
-    }
-  }
+  static double A[LAUNCH_ITERS];
+  double *Rows = bench_malloc(sizeof(double) * (size_t)Regions * LAUNCH_ITERS);
+  if (!RawOnly)
+    bench_require_gpu("nowait_launch");
   CUdevice Dev;
   CUcontext Ctx;
   CUmodule Mod;
@@ -112,7 +95,7 @@ int main(int argc, char **argv) {
     }
     return 0;
   }
-#pragma omp target data map(to : A) map(from : Rows[0:(size_t)Regions * ITERATIONS])
+#pragma omp target data map(to : A) map(from : Rows[0:(size_t)Regions * LAUNCH_ITERS])
   for (int R = 0; R < ROUNDS; R++) {
     struct rusage P0, P1, T0, T1;
     getrusage(RUSAGE_SELF, &P0);
@@ -128,11 +111,6 @@ int main(int argc, char **argv) {
            (double)(P1.ru_nvcsw - P0.ru_nvcsw) / Regions,
            (double)(T1.ru_nvcsw - T0.ru_nvcsw) / Regions);
   }
-  for (int M = 0; M < Regions; M++)
-    for (int I = 0; I < ITERATIONS; I++)
-      if (Rows[(size_t)M * ITERATIONS + I] != A[I] + M) {
-        fprintf(stderr, "wrong result at region %d, element %d\n", M, I);
-        return 1;
-      }
+  launch_rows_check(Rows, A, Regions, "openmp");
   return 0;
 }
