@@ -4,7 +4,9 @@
 // loop of such regions on one array runs in order, and a target update
 // from after it sees the last pass without a taskwait. OpenMP leaves that
 // order to the program; CUDA streams give it and code ported from CUDA
-// relies on it (HeCBench's floydwarshall).
+// relies on it (HeCBench's floydwarshall). Such loops go through the
+// device's launch thread: the order holds for the launches it has not made
+// yet too.
 // RUN: %clang -O2 -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda %s -o %t
 // RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s --check-prefix=GPU-CHECK
 //
@@ -49,9 +51,39 @@ int main(void) {
     printf("in order without taskwait: %d wrong\n", bad);
 #pragma omp taskwait
   }
+
+  // Regions on rows of their own spread over the thread's queues; a
+  // synchronous region after them that reads every row waits for each
+  // (those that the device's launch thread has not launched yet too).
+  unsigned *rows = malloc(PASSES * N * sizeof(unsigned));
+  unsigned long total = 0, want_total = 0;
+  for (int k = 0; k < PASSES; ++k)
+    for (int x = 0; x < N; ++x)
+      want_total += step((unsigned)x, k);
+#pragma omp target data map(alloc : rows[0 : PASSES * N])                     \
+    map(tofrom : on_dev[0 : 1])
+  {
+    for (int k = 0; k < PASSES; ++k) {
+#pragma omp target teams distribute parallel for nowait
+      for (int x = 0; x < N; ++x) {
+        if (x == 0 && omp_is_initial_device())
+          on_dev[0] = 0;
+        rows[k * N + x] = step((unsigned)x, k);
+      }
+    }
+#pragma omp target teams distribute parallel for reduction(+ : total)       \
+    map(tofrom : total)
+    for (int i = 0; i < PASSES * N; ++i)
+      total += rows[i];
+    // GPU-CHECK-NEXT: a kernel after independent regions: ok
+    printf("a kernel after independent regions: %s\n",
+           total == want_total ? "ok" : "wrong");
+#pragma omp taskwait
+  }
   // GPU-CHECK-NEXT: on device: 1
   printf("on device: %d\n", on_dev[0]);
   free(a);
   free(want);
+  free(rows);
   return 0;
 }

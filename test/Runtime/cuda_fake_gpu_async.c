@@ -41,6 +41,10 @@
 // MANY: many: ok
 // MANY-NEXT: many: events recorded for 200 regions: fewer than a quarter
 
+// Once two come in quick succession, the device's launch thread launches
+// them while the encountering thread prepares the next.
+// MANY-NEXT: many: kernels launched by 2 threads
+
 // FAULT: launching a faulting region with nowait
 // FAULT-NEXT: libomptarget: error: kernel 'k_fault' failed (plugin 'cuda'): kernel 'k_fault' failed on cuda device 0: CUDA_ERROR_ILLEGAL_ADDRESS: {{.+}} at test.c:208:3
 // FAULT-NOT: not reached

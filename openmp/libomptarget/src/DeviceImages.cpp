@@ -252,6 +252,7 @@ Error Device::loadBinary(const cot_binary_desc *Desc,
 
 void Device::unloadBinary(const cot_binary_desc *Desc, const std::string &Name,
                           const AddressRanges &Storage) {
+  Launches.drain(); // launches handed over may be of the closing image
   for (size_t I = 0; I < Images.size();) {
     LoadedImage &L = Images[I];
     if (L.Desc != Desc) {

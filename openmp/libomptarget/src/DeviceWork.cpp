@@ -82,8 +82,8 @@ int32_t OrderedQueue::reached(Device &D, uint64_t N) {
     return COT_QUEUE_BUSY;
   for (int Round = 0; Round < 2 && !knownDone(N); ++Round) {
     if (!Pending) {
-      // Everything numbered so far is on the queue before the event.
-      PendingUpTo = Queued.load(std::memory_order_acquire);
+      // Everything launched so far is on the queue before the event.
+      PendingUpTo = Launched.load(std::memory_order_acquire);
       if (int32_t Rc = D.P->Api->event_record(D.LocalId, Queue, &Pending))
         return Rc;
       if (!Pending) { // the plugin's queued work is always done
@@ -101,6 +101,11 @@ int32_t OrderedQueue::reached(Device &D, uint64_t N) {
     DoneUpTo.store(PendingUpTo, std::memory_order_release);
   }
   return knownDone(N) ? 0 : COT_QUEUE_BUSY;
+}
+
+void OrderedQueue::waitLaunched(uint64_t N) const {
+  while (Launched.load(std::memory_order_acquire) < N)
+    sched_yield();
 }
 
 void DeviceWork::use(MapEntry &E) {
@@ -142,6 +147,8 @@ void DeviceWork::after(const DeviceWork &Other) {
   // delays this work).
   if (Other.Ordered && Other.Ordered->knownDone(Other.Number))
     return;
+  if (Other.Ordered)
+    Other.Ordered->waitLaunched(Other.Number);
   void *Event = nullptr;
   if (D.P->Api->event_record(D.LocalId, Other.Queue, &Event) != 0)
     fatal(Loc, D.P->lastError("cannot record an event"));
@@ -165,14 +172,28 @@ void DeviceWork::failed() {
 }
 
 void DeviceWork::waitNow() {
+  if (HandedOver)
+    Ordered->waitLaunched(Number);
   if (D.P->Api->queue_wait(D.LocalId, Queue) != 0)
     failed();
+}
+
+void DeviceWork::handOver(HandedLaunch L) {
+  Number = Ordered->noteQueued();
+  HandedOver = true;
+  L.Queue = Queue;
+  L.Ordered = Ordered;
+  L.Number = Number;
+  D.Launches.handOver(std::move(L));
 }
 
 bool DeviceWork::end() {
   if (!Ordered)
     return false;
-  Number = Ordered->noteQueued();
+  if (!HandedOver) {
+    Number = Ordered->noteQueued();
+    Ordered->noteLaunched(Number);
+  }
   return CopiesQueued;
 }
 

@@ -305,29 +305,36 @@ Device *cot::deviceForConstruct(int64_t DeviceId, const cot_source_loc *Loc) {
 /// A fork() while another thread holds one of the runtime's locks would
 /// leave it locked forever in the child, which has only the forking thread.
 /// So the forking thread takes them all first, in the order the runtime
-/// nests them (plugin loading, devices, registry, deferred launches), and
-/// both processes release them. The child can then offload again on the
-/// devices whose plugins survive fork() (the host device); the CUDA plugin
-/// refuses its devices in the child with a clear error (CUDA contexts do not
-/// survive fork()).
+/// nests them (plugin loading, devices and their launch threads, registry,
+/// deferred launches), and both processes release them; the child forgets
+/// the launch threads, which it does not have. The child can then offload
+/// again on the devices whose plugins survive fork() (the host device); the
+/// CUDA plugin refuses its devices in the child with a clear error (CUDA
+/// contexts do not survive fork()).
 static void lockForFork() {
   pluginsLoadMutex().lock();
   if (PluginState *S = LoadedPlugins.load())
-    for (auto &D : S->Devices)
+    for (auto &D : S->Devices) {
       D->Mu.lock();
+      D->Launches.lockForFork();
+    }
   lockRegistry();
   lockDeferredLaunches();
 }
 
-static void unlockAfterFork() {
+static void unlockAfterFork(bool InChild) {
   unlockDeferredLaunches();
   unlockRegistry();
   if (PluginState *S = LoadedPlugins.load())
-    for (auto It = S->Devices.rbegin(); It != S->Devices.rend(); ++It)
+    for (auto It = S->Devices.rbegin(); It != S->Devices.rend(); ++It) {
+      (*It)->Launches.unlockAfterFork(InChild);
       (*It)->Mu.unlock();
+    }
   pluginsLoadMutex().unlock();
 }
 
 __attribute__((constructor)) static void installForkHandlers() {
-  pthread_atfork(lockForFork, unlockAfterFork, unlockAfterFork);
+  pthread_atfork(
+      lockForFork, [] { unlockAfterFork(/*InChild=*/false); },
+      [] { unlockAfterFork(/*InChild=*/true); });
 }

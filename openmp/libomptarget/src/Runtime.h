@@ -16,6 +16,7 @@
 //                      indirect tables, unloading
 //   MappingTable.cpp   the per-device mapping table and its data motion
 //   DeviceWork.cpp     a construct's queued work on a device
+//   LaunchThread.cpp   the device's thread for launches of nowait regions
 //   Target.cpp         the target constructs; Api.cpp the omp_* routines
 // Messages, the error type and the environment parser are the support
 // library's (support/Message.h, support/Environment.h), shared with the
@@ -32,7 +33,9 @@
 #include "PluginAPI.h"
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -126,7 +129,7 @@ class DeviceWork;
 /// on it is numbered in order, and its completion is known by number, not
 /// by an event per construct: a thread that asks whether work N is done
 /// records an event then (only when no event is pending already: it covers
-/// everything queued so far), and an event found done makes everything up
+/// everything launched so far), and an event found done makes everything up
 /// to its number done. So the thread that queues the work records nothing,
 /// and the many questions about work done already need no driver call.
 class OrderedQueue {
@@ -149,14 +152,89 @@ public:
   /// 0 when work number N is done, COT_QUEUE_BUSY when not yet (or another
   /// thread is asking the device just now), else the plugin's failure.
   int32_t reached(Device &D, uint64_t N);
+  /// Work number N's kernel is on the queue: its thread launched it, or the
+  /// device's launch thread did (LaunchThread), in the order of the numbers.
+  void noteLaunched(uint64_t N) {
+    Launched.store(N, std::memory_order_release);
+  }
+  /// Waits until work number N's kernel is on the queue, before a driver
+  /// call that must come after it there (an event, a copy, a wait).
+  void waitLaunched(uint64_t N) const;
 
 private:
   std::atomic<uint64_t> Queued{0};
+  std::atomic<uint64_t> Launched{0};
   std::atomic<uint64_t> DoneUpTo{0};
   /// Guards the pending event; askers that find it taken do not wait.
   std::mutex Mu;
   void *Pending = nullptr;
   uint64_t PendingUpTo = 0;
+};
+
+//===-- The device's launch thread (LaunchThread.cpp) ---------------------===//
+
+/// A kernel launch of ordered work that its thread hands to the device's
+/// launch thread.
+struct HandedLaunch {
+  void *Kernel = nullptr;
+  std::vector<void *> Args;
+  cot_launch_params Params = {};
+  cot_launch_site Site = {};
+  void *Queue = nullptr;
+  OrderedQueue *Ordered = nullptr;
+  uint64_t Number = 0; // the work's number on Ordered
+};
+
+/// Makes, in the order they are handed over, the driver's launches of
+/// ordered work (nowait regions without depend) for the threads that meet
+/// such regions in quick succession: a thread then prepares its next region
+/// while the driver launches the last, and a loop of nowait regions goes at
+/// the rate of the slower of the two instead of their sum. The thread runs
+/// only while launches come often: it starts when a thread launches twice
+/// within a short while, waits a little for more after its last launch,
+/// then sleeps, and a thread that finds it asleep launches on its own (an
+/// isolated region pays no hand-over). See docs/Runtime.md, "Launch".
+class LaunchThread {
+public:
+  explicit LaunchThread(Device &D) : D(D) {}
+  LaunchThread(const LaunchThread &) = delete;
+  LaunchThread &operator=(const LaunchThread &) = delete;
+
+  /// Whether a launch handed over now is made without waking the thread.
+  bool awake() const { return Awake.load(std::memory_order_acquire); }
+  /// Queues L for the thread. Its queue's earlier launches were handed
+  /// over before it, or made while the thread slept.
+  void handOver(HandedLaunch L);
+  /// A thread made a launch of ordered work itself: wakes the launch thread
+  /// when the last such launch was a moment ago.
+  void noteOwnLaunch();
+  /// Waits until every launch handed over so far has been made.
+  void drain();
+  /// fork(): the parent takes the lock before (D.Mu held) and releases it
+  /// after; the child also forgets the thread, which it does not have.
+  void lockForFork();
+  void unlockAfterFork(bool InChild);
+
+private:
+  Device &D;
+  std::mutex Mu;
+  std::condition_variable Wake;
+  std::condition_variable Drained;
+  std::deque<HandedLaunch> Todo; // guarded by Mu
+  std::atomic<size_t> TodoCount{0};
+  bool Started = false;  // guarded by Mu
+  bool Launching = false; // guarded by Mu: a launch taken from Todo
+  bool Sleeping = false;  // guarded by Mu
+  std::atomic<bool> Awake{false};
+  std::atomic<int64_t> LastOwnLaunchNs{0};
+
+  /// Wakes or starts the thread (Mu held).
+  void wakeLocked(std::unique_lock<std::mutex> &Lock);
+  void run();
+  /// Waits, without Mu, a short while for a launch to be handed over;
+  /// whether one was.
+  bool spinForWork() const;
+  void launch(HandedLaunch &L);
 };
 
 /// One mapping: host [HostBegin, HostEnd) lives at device DevBegin.
@@ -281,6 +359,9 @@ public:
 
   std::map<uintptr_t, MapEntry> Table;
 
+  /// Launches of ordered work handed over by the threads (LaunchThread).
+  LaunchThread Launches{*this};
+
 private:
   struct BlockUse {
     uint32_t Users = 0;
@@ -345,9 +426,11 @@ public:
   DeviceWork &operator=(const DeviceWork &) = delete;
 
   Device &device() const { return D; }
-  /// The queue for a copy.
+  /// The queue for a copy (after the kernel, when that was handed over).
   void *queue() {
     CopiesQueued = true;
+    if (HandedOver)
+      Ordered->waitLaunched(Number);
     return Queue;
   }
   /// The queue for the kernel.
@@ -376,8 +459,14 @@ public:
   void after(const DeviceWork &Other);
   /// The work launched Name; its failure is then the kernel's.
   void launched(const char *Name) { Kernel = Name; }
+  /// Whether this is ordered work (Device::orderedQueue).
+  bool ordered() const { return Ordered != nullptr; }
+  /// Ordered work: numbers it and hands its kernel's launch L to the
+  /// device's launch thread (D.Mu held), in place of launching it.
+  void handOver(HandedLaunch L);
 
-  /// Everything is queued (D.Mu held): ordered work takes its number.
+  /// Everything is queued (D.Mu held): ordered work takes its number, if
+  /// handOver has not given it one.
   /// Returns whether the caller must then waitNow(), without D.Mu: a copy
   /// went to the ordered queue, and a copy into host memory is only
   /// finished by waiting for the queue.
@@ -398,6 +487,7 @@ private:
   /// (end() numbers it).
   OrderedQueue *Ordered = nullptr;
   uint64_t Number = 0;
+  bool HandedOver = false;
   bool CopiesQueued = false;
   const char *Kernel = nullptr;
   std::vector<uintptr_t> Written; // host starts of the entries it writes

@@ -618,20 +618,34 @@ static int32_t startLaunch(int64_t DeviceId, void *HostFn,
   if (NumArgs == 0)
     Args.push_back(nullptr); // never pass a null array
   cot_launch_site Site = {K->Name, D->Id, Loc};
-  cot_launch_grid Grid = {0, 0, 0};
-  events::Stopwatch Time;
-  if (D->P->Api->launch(D->LocalId, K->Handle, Args.data(), NumArgs, &Geometry,
-                        &Site, &Grid, Work->kernelQueue()) != 0)
-    fatal(Loc, D->P->lastError(
-                   (std::string("kernel '") + K->Name + "' failed").c_str()));
+  // Ordered work goes to the device's launch thread while that runs (a
+  // loop of nowait regions); reports that time or describe each launch see
+  // it made here, in order.
+  bool MayHandOver = Work->ordered() && !events::enabled() && !infoEnabled();
+  bool HandOver = MayHandOver && D->Launches.awake();
   Work->launched(K->Name);
-  if (events::enabled())
-    Work->waitNow(); // the event's time is the kernel's own
-  events::kernelLaunched(Time, D->Id, {K->Name, Loc}, Geometry, Grid,
-                         Args.data(), NumArgs);
+  if (!HandOver) {
+    cot_launch_grid Grid = {0, 0, 0};
+    events::Stopwatch Time;
+    if (D->P->Api->launch(D->LocalId, K->Handle, Args.data(), NumArgs,
+                          &Geometry, &Site, &Grid, Work->kernelQueue()) != 0)
+      fatal(Loc, D->P->lastError(
+                     (std::string("kernel '") + K->Name + "' failed").c_str()));
+    if (events::enabled())
+      Work->waitNow(); // the event's time is the kernel's own
+    events::kernelLaunched(Time, D->Id, {K->Name, Loc}, Geometry, Grid,
+                           Args.data(), NumArgs);
+    if (MayHandOver)
+      D->Launches.noteOwnLaunch();
+  }
   bool WaitForCopies = false;
   {
     std::lock_guard<std::mutex> Lock(D->Mu);
+    // Handed over (and numbered) before the kernel writers are recorded: a
+    // later reader's event then waits until the launch is made.
+    if (HandOver)
+      Work->handOver({K->Handle, std::move(Args), Geometry, Site, nullptr,
+                      nullptr, 0});
     // Recorded once the kernel is queued, so that an event recorded for a
     // later reader comes after it.
     for (uintptr_t Key : S.KernelWrites) {

@@ -11,7 +11,8 @@
  * argument "fault" that a kernel fault in a deferred region is reported
  * with its kernel and construct. Many regions without depend all finish
  * by a taskwait (with argument "many", alone, and the count of the events
- * that the stand-in driver recorded for them). */
+ * that the stand-in driver recorded for them and of the threads that
+ * launched them). */
 #include "cuda_gpu.h"
 
 #include <dlfcn.h>
@@ -216,7 +217,9 @@ static int in_order(void) {
  * the thread's queue, and once the taskwait returns all of them are done.
  * Their completion is counted on that queue, so far fewer events are
  * recorded than there are regions: with CountEvents, the stand-in driver
- * (cuda_fake_gpu.c) says how many it recorded. */
+ * (cuda_fake_gpu.c) says how many it recorded, and how many threads
+ * launched the kernels (the encountering thread and the device's launch
+ * thread). */
 static int many(int CountEvents) {
   enum { Many = 200 };
   double *A = malloc(N * sizeof(double)), *B = malloc(N * sizeof(double));
@@ -256,6 +259,11 @@ static int many(int CountEvents) {
   if (Events)
     printf("many: events recorded for %d regions: %s\n", Many,
            Events() * 4 < Many ? "fewer than a quarter" : "too many");
+  int (*Launchers)(void) =
+      Driver ? (int (*)(void))dlsym(Driver, "fake_gpu_launching_threads")
+             : NULL;
+  if (Launchers)
+    printf("many: kernels launched by %d threads\n", Launchers());
   free(A);
   free(B);
   return Bad;

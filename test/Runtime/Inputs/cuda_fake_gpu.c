@@ -629,6 +629,24 @@ CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *N, void *F,
   *N = 8;
   return OK;
 }
+static pthread_t LaunchingThreads[8];
+static int NumLaunchingThreads;
+/* For the tests: how many threads have called cuLaunchKernel (at most 8
+ * are told apart). */
+int fake_gpu_launching_threads(void) {
+  pthread_mutex_lock(&Mu);
+  int N = NumLaunchingThreads;
+  pthread_mutex_unlock(&Mu);
+  return N;
+}
+static void noteLaunchingThread(void) {
+  pthread_t Self = pthread_self();
+  for (int I = 0; I < NumLaunchingThreads; ++I)
+    if (pthread_equal(LaunchingThreads[I], Self))
+      return;
+  if (NumLaunchingThreads < 8)
+    LaunchingThreads[NumLaunchingThreads++] = Self;
+}
 CUresult cuLaunchKernel(void *F, unsigned Gx, unsigned Gy, unsigned Gz,
                         unsigned Bx, unsigned By, unsigned Bz, unsigned Shared,
                         void *Stream, void **Params, void **Extra) {
@@ -649,6 +667,7 @@ CUresult cuLaunchKernel(void *F, unsigned Gx, unsigned Gy, unsigned Gz,
   for (int I = 0; I < Kernels[K].NumArgs; ++I) /* values taken now */
     memcpy(&O->Args[I], Params[I], sizeof(long));
   pthread_mutex_lock(&Mu);
+  noteLaunchingThread();
   CUresult R = Sticky;
   if (!R)
     enqueue(stream(Stream), O);
