@@ -525,14 +525,16 @@ CUresult cuEventCreate(void **E, unsigned Flags) {
   *E = calloc(1, sizeof(struct Event));
   return OK;
 }
-static long EventsRecorded;
-/* For the tests: how many events the plugin has recorded. */
-long fake_gpu_events_recorded(void) {
+/* A count for the tests, read under the driver's lock. */
+static long readCount(const long *Count) {
   pthread_mutex_lock(&Mu);
-  long N = EventsRecorded;
+  long N = *Count;
   pthread_mutex_unlock(&Mu);
   return N;
 }
+static long EventsRecorded;
+/* For the tests: how many events the plugin has recorded. */
+long fake_gpu_events_recorded(void) { return readCount(&EventsRecorded); }
 CUresult cuEventRecord(void *Event, void *Stream) {
   pthread_mutex_lock(&Mu);
   ++EventsRecorded;
@@ -630,18 +632,15 @@ CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *N, void *F,
   return OK;
 }
 static pthread_t LaunchingThreads[8];
-static int NumLaunchingThreads;
+static long NumLaunchingThreads;
 /* For the tests: how many threads have called cuLaunchKernel (at most 8
  * are told apart). */
 int fake_gpu_launching_threads(void) {
-  pthread_mutex_lock(&Mu);
-  int N = NumLaunchingThreads;
-  pthread_mutex_unlock(&Mu);
-  return N;
+  return (int)readCount(&NumLaunchingThreads);
 }
 static void noteLaunchingThread(void) {
   pthread_t Self = pthread_self();
-  for (int I = 0; I < NumLaunchingThreads; ++I)
+  for (long I = 0; I < NumLaunchingThreads; ++I)
     if (pthread_equal(LaunchingThreads[I], Self))
       return;
   if (NumLaunchingThreads < 8)
