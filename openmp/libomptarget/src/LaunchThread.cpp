@@ -40,10 +40,13 @@ using namespace cot;
 
 namespace {
 
-/// Two launches of ordered work this close together wake the launch thread.
-constexpr int64_t BurstGapNs = 1'000'000;
+/// Two launches of ordered work this close together wake the launch thread
+/// (a loop of nowait regions meets one every 5-20 us; a time step with a
+/// nowait region and host work of a millisecond should not keep a thread
+/// spinning for it).
+constexpr int64_t BurstGapNs = 100'000;
 /// How long the launch thread waits for work before it sleeps.
-constexpr auto IdleSpin = std::chrono::microseconds(500);
+constexpr auto IdleSpin = std::chrono::microseconds(200);
 
 int64_t nowNs() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(
