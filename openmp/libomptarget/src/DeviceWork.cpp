@@ -74,6 +74,19 @@ OrderedQueue *Device::orderedQueue(void *Preferred) {
   return T.Queues[T.Next++ % T.Queues.size()].get();
 }
 
+cot_launch_grid Device::launchKernel(void *Kernel, void **Args,
+                                     const cot_launch_params &Params,
+                                     const cot_launch_site &Site,
+                                     void *Queue) {
+  cot_launch_grid Grid = {0, 0, 0};
+  if (P->Api->launch(LocalId, Kernel, Args, Params.NumArgs, &Params, &Site,
+                     &Grid, Queue) != 0) {
+    std::string What = std::string("kernel '") + Site.KernelName + "' failed";
+    fatal(Site.Loc, P->lastError(What.c_str()));
+  }
+  return Grid;
+}
+
 int32_t OrderedQueue::reached(Device &D, uint64_t N) {
   if (knownDone(N))
     return 0;

@@ -152,11 +152,6 @@ void LaunchThread::run() {
 }
 
 void LaunchThread::launch(HandedLaunch &L) {
-  cot_launch_grid Grid = {0, 0, 0};
-  if (D.P->Api->launch(D.LocalId, L.Kernel, L.Args.data(), L.Params.NumArgs,
-                       &L.Params, &L.Site, &Grid, L.Queue) != 0) {
-    std::string What = std::string("kernel '") + L.Site.KernelName + "' failed";
-    fatal(L.Site.Loc, D.P->lastError(What.c_str()));
-  }
+  D.launchKernel(L.Kernel, L.Args.data(), L.Params, L.Site, L.Queue);
   L.Ordered->noteLaunched(L.Number);
 }

@@ -334,6 +334,13 @@ public:
   /// Created on first use, kept while the device lives.
   OrderedQueue *orderedQueue(void *Preferred);
 
+  /// Queues Kernel on Queue with Params.NumArgs arguments Args and returns
+  /// the grid it got; fatal, naming the construct Site.Loc, when the plugin
+  /// cannot launch it.
+  cot_launch_grid launchKernel(void *Kernel, void **Args,
+                               const cot_launch_params &Params,
+                               const cot_launch_site &Site, void *Queue);
+
   // Data motion with shadow-pointer fix-ups, queued on W; fatal on failure.
   void copyToDevice(DeviceWork &W, MapEntry &E, uintptr_t HostBegin,
                     uint64_t Size);

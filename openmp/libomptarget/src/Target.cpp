@@ -625,12 +625,9 @@ static int32_t startLaunch(int64_t DeviceId, void *HostFn,
   bool HandOver = MayHandOver && D->Launches.awake();
   Work->launched(K->Name);
   if (!HandOver) {
-    cot_launch_grid Grid = {0, 0, 0};
     events::Stopwatch Time;
-    if (D->P->Api->launch(D->LocalId, K->Handle, Args.data(), NumArgs,
-                          &Geometry, &Site, &Grid, Work->kernelQueue()) != 0)
-      fatal(Loc, D->P->lastError(
-                     (std::string("kernel '") + K->Name + "' failed").c_str()));
+    cot_launch_grid Grid = D->launchKernel(K->Handle, Args.data(), Geometry,
+                                           Site, Work->kernelQueue());
     if (events::enabled())
       Work->waitNow(); // the event's time is the kernel's own
     events::kernelLaunched(Time, D->Id, {K->Name, Loc}, Geometry, Grid,
