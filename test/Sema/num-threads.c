@@ -4,13 +4,14 @@
 // 0 when neither is given. An if clause without a modifier applies to the
 // target part too, where false means the host runs the region: it leaves
 // NumThreads alone. A target construct without a parallel part takes the
-// num_threads of the one parallel construct inside its region (CUDA-style
-// `teams distribute` with a nested `parallel for num_threads(block)`),
-// evaluated before the construct, when the region only reads the locals the
-// value is made of and it neither divides nor shifts; otherwise (two
-// parallel constructs, an if clause on it, a variable the region stores to,
-// increments or takes the address of, a global that is not const, a
-// division, none given) it has none.
+// num_threads that the parallel constructs inside its region all give
+// (CUDA-style `teams distribute` with nested `parallel for
+// num_threads(block)` loops), evaluated before the construct, when the
+// region only reads the locals the value is made of and it neither divides
+// nor shifts; otherwise (two parallel constructs with different values or
+// one without, an if clause, a variable the region stores to, increments or
+// takes the address of, a global that is not const, a division, none given)
+// it has none.
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -S -emit-llvm \
 // RUN:   -Xclang -disable-llvm-passes %s -o - | FileCheck %s
 
@@ -68,8 +69,9 @@ void threads(double *A, int N, int T, int C) {
 #pragma omp parallel num_threads(T)
     A[0] = *P;
   }
-  // Two parallel constructs, or one with an if clause: no value.
-  // CHECK: call void @__cot_site(i32 noundef 9, {{.*}}, i32 noundef 0, i32 noundef 0, i64 noundef
+  // Two parallel constructs with the same value (layernorm-shaped code):
+  // that value.
+  // CHECK: call void @__cot_site(i32 noundef 9, {{.*}}, i32 noundef 1, i32 noundef 0, i32 noundef %{{[0-9]+}}, i64 noundef
 #pragma omp target map(tofrom : A[0:N])
   {
 #pragma omp parallel num_threads(T)
@@ -77,6 +79,7 @@ void threads(double *A, int N, int T, int C) {
 #pragma omp parallel num_threads(T)
     A[1] = 1;
   }
+  // One with an if clause: no value.
   // CHECK: call void @__cot_site(i32 noundef 10, {{.*}}, i32 noundef 0, i32 noundef 0, i64 noundef
 #pragma omp target map(tofrom : A[0:N])
 #pragma omp parallel num_threads(T) if(C)
@@ -102,5 +105,23 @@ void threads(double *A, int N, int T, int C) {
   {
 #pragma omp parallel num_threads(GlobalThreads)
     A[0] = 1;
+  }
+  // Two parallel constructs whose values differ, or one without a value:
+  // no value.
+  // CHECK: call void @__cot_site(i32 noundef 14, {{.*}}, i32 noundef 0, i32 noundef 0, i64 noundef
+#pragma omp target teams map(tofrom : A[0:N])
+  {
+#pragma omp parallel num_threads(T)
+    A[0] = 1;
+#pragma omp parallel num_threads(T + 1)
+    A[1] = 1;
+  }
+  // CHECK: call void @__cot_site(i32 noundef 15, {{.*}}, i32 noundef 0, i32 noundef 0, i64 noundef
+#pragma omp target teams map(tofrom : A[0:N])
+  {
+#pragma omp parallel num_threads(T)
+    A[0] = 1;
+#pragma omp parallel
+    A[1] = 1;
   }
 }

@@ -7,7 +7,7 @@
 // Builds the marker calls (OffloadMarkers.h) that the Sema step puts around
 // an offload construct: the site call with the construct's clause values
 // (device, if, num_teams, thread_limit, the threads of its parallel part or
-// of the one parallel construct nested in it, trip count, execution-mode
+// of the parallel constructs nested in it, trip count, execution-mode
 // flags, source location), and one map call per map entry. Their arguments are
 // evaluated by the host code right before the construct, so each is
 // rewritten for that place (ExprRebuild.h).
@@ -182,23 +182,13 @@ bool keepsValuesIn(const Expr *E, const Stmt *Region) {
          onlyReads(Region, Refs.Vars);
 }
 
-/// The num_threads value of the one parallel construct inside the region of
-/// the target construct \p D that is not itself a parallel one, when the
-/// region does not change what it reads (its variables), so that the value
-/// before the construct is the one the parallel construct will see, and it
-/// neither divides nor shifts (the region may not reach it): the
-/// launch's team size (CUDA-style code: `teams distribute` with a nested
-/// `parallel for num_threads(block_size)`). Null otherwise.
-const Expr *nestedNumThreads(const OMPExecutableDirective &D) {
-  if (!isOpenMPTargetExecutionDirective(D.getDirectiveKind()) ||
-      isOpenMPParallelDirective(D.getDirectiveKind()) || !D.hasAssociatedStmt())
-    return nullptr;
-  const Stmt *Region = D.getInnermostCapturedStmt()->getCapturedStmt();
-  NestedParallels Parallels;
-  Parallels.TraverseStmt(const_cast<Stmt *>(Region));
-  if (Parallels.Found.size() != 1)
-    return nullptr;
-  const OMPExecutableDirective &Parallel = *Parallels.Found.front();
+/// The num_threads value of \p Parallel, a parallel construct inside
+/// \p Region, when the region does not change what it reads (its
+/// variables), so that the value before the construct is the one the
+/// parallel construct will see, it has no if clause, and the value neither
+/// divides nor shifts (the region may not reach it). Null otherwise.
+const Expr *numThreadsBeforeRegion(const OMPExecutableDirective &Parallel,
+                                   const Stmt *Region) {
   const auto *C = Parallel.getSingleClause<OMPNumThreadsClause>();
   if (!C || !Parallel.getClausesOfKind<OMPIfClause>().empty())
     return nullptr;
@@ -208,6 +198,38 @@ const Expr *nestedNumThreads(const OMPExecutableDirective &D) {
   DividesOrShifts Risky;
   Risky.TraverseStmt(const_cast<Expr *>(Value));
   return Risky.Found ? nullptr : Value;
+}
+
+/// Whether \p A and \p B are the same expression of the same variables.
+bool sameExpr(const ASTContext &Ctx, const Expr *A, const Expr *B) {
+  llvm::FoldingSetNodeID IdA, IdB;
+  A->Profile(IdA, Ctx, /*Canonical=*/true);
+  B->Profile(IdB, Ctx, /*Canonical=*/true);
+  return IdA == IdB;
+}
+
+/// The launch's team size for the target construct \p D that is not itself
+/// a parallel one, from the parallel constructs inside its region: the
+/// num_threads value they all give (numThreadsBeforeRegion), written the
+/// same way in each. CUDA-style code: `teams distribute` with nested
+/// `parallel for num_threads(block_size)` loops. Null when a parallel
+/// construct has no such value or two differ.
+const Expr *nestedNumThreads(const ASTContext &Ctx,
+                             const OMPExecutableDirective &D) {
+  if (!isOpenMPTargetExecutionDirective(D.getDirectiveKind()) ||
+      isOpenMPParallelDirective(D.getDirectiveKind()) || !D.hasAssociatedStmt())
+    return nullptr;
+  const Stmt *Region = D.getInnermostCapturedStmt()->getCapturedStmt();
+  NestedParallels Parallels;
+  Parallels.TraverseStmt(const_cast<Stmt *>(Region));
+  const Expr *Value = nullptr;
+  for (const OMPExecutableDirective *Parallel : Parallels.Found) {
+    const Expr *Own = numThreadsBeforeRegion(*Parallel, Region);
+    if (!Own || (Value && !sameExpr(Ctx, Value, Own)))
+      return nullptr;
+    Value = Own;
+  }
+  return Value;
 }
 
 /// The `distribute parallel for` (or its simd form) that is the whole region
@@ -407,14 +429,14 @@ void OffloadSemaConsumer::useInContext(SmallVectorImpl<Expr *> &Args,
 
 /// The threads each team's parallel region gets from the parallel part of
 /// the combined construct \p D (ParallelClauses): `IfCond ? NumThreads : 1`,
-/// or from the num_threads of the one parallel construct in a target region
+/// or from the num_threads of the parallel constructs in a target region
 /// that is not a parallel one (nestedNumThreads); 0 when no clause says or
 /// none can be computed before the construct.
 Expr *OffloadSemaConsumer::parallelThreads(const OMPExecutableDirective &D) {
   SourceLocation Loc = D.getBeginLoc();
   QualType I32 = ctx().IntTy;
   ParallelClauses P = parallelClauses(D);
-  if (const Expr *Nested = nestedNumThreads(D))
+  if (const Expr *Nested = nestedNumThreads(ctx(), D))
     if (Expr *V = copyIntegerForHost(*SemaRef, Nested, Frame))
       return V;
   if (!P.Computable || (!P.NumThreads && !P.IfCond))
