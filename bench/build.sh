@@ -37,7 +37,7 @@ KIT=${BENCH_CLANG19_KIT:-/work/shared/upstream-clang19}
 BASELINE=${BENCH_BASELINE:-}
 NAMES="triad dot spmv jacobi2d matmul seqpar empty mapbw
        cudastyle reduce hash mathheavy launches stencil3d enterexit
-       transpose nbody blackscholes histatomic rowdot cgsolve"
+       transpose nbody blackscholes histatomic rowdot cgsolve rownorm"
 # -latomic: complex reductions' host code uses libatomic (as with upstream).
 OMPFLAGS="-O3 -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda --offload-arch=$ARCH"
 LIBS="-lm -latomic"

@@ -16,7 +16,7 @@ CC=${BENCH_HOSTCHECK_CC:-$BUILD/bin/clang}
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 NAMES=${*:-triad dot spmv jacobi2d matmul seqpar empty mapbw cudastyle reduce
              hash mathheavy launches stencil3d enterexit transpose nbody
-             blackscholes histatomic rowdot cgsolve}
+             blackscholes histatomic rowdot cgsolve rownorm}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 export BENCH_ALLOW_HOST=1 BENCH_REPS=2 OMP_TARGET_OFFLOAD=MANDATORY \

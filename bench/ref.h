@@ -1021,4 +1021,67 @@ static void cg_check(const double *x, const double *b, int n, int iters,
   free(want);
 }
 
+/* ---- 22. row normalization, a team per row (rownorm) -------------------- */
+/* A layer normalization's forward pass over ROWS x COLS floats, one team /
+ * block per row and the block size a run-time value, as ported ML code
+ * writes it: per row the mean (a sum), the variance (a second sum over the
+ * row again), then out = (x - mean) * rstd * w + b, with mean and rstd
+ * kept per row. Run at two block sizes, ROWNORM_SMALL (one warp a row) and
+ * ROWNORM_LARGE threads. x's elements are quarters in [-2, 2], so a row's
+ * sum is exact in any order; the variance's squares are not: its float sum
+ * (sequential on the host device: about 3e-6 relative at 512 columns,
+ * growing with the square root of the row) and CUDA's rsqrtf against
+ * 1 / sqrtf move rstd and out, so mean, rstd and out must match a host run
+ * in double to ROWNORM_TOL (absolute below 1, relative above). A wrong
+ * mean or variance is off by far more. BENCH_ROWNORM_ROWS and
+ * BENCH_ROWNORM_COLS set the shape. */
+#define ROWNORM_ROWS 32768
+#define ROWNORM_COLS 512
+#define ROWNORM_SMALL 32
+#define ROWNORM_LARGE 256
+#define ROWNORM_TOL 1e-4
+static void rownorm_size(int *rows, int *cols) {
+  *rows = (int)bench_size("BENCH_ROWNORM_ROWS", ROWNORM_ROWS, 1, 1 << 20);
+  *cols = (int)bench_size("BENCH_ROWNORM_COLS", ROWNORM_COLS, 1, 1 << 16);
+}
+static void rownorm_init(float *x, float *w, float *b, int rows, int cols) {
+  for (int r = 0; r < rows; r++)
+    for (int c = 0; c < cols; c++)
+      x[(size_t)r * cols + c] = (float)((r * 5 + c * 3) % 17 - 8) * 0.25f;
+  for (int c = 0; c < cols; c++) {
+    w[c] = 1.0f + (float)(c % 3) * 0.5f;
+    b[c] = (float)(c % 5) * 0.25f - 0.5f;
+  }
+}
+static void rownorm_check(const float *x, const float *w, const float *b,
+                          const float *out, const float *mean,
+                          const float *rstd, int rows, int cols,
+                          const char *name, const char *impl) {
+  double worst = 0.0; /* largest error, relative above 1 */
+  for (int r = 0; r < rows; r++) {
+    const float *xr = x + (size_t)r * cols;
+    double m = 0.0, v = 0.0;
+    for (int c = 0; c < cols; c++)
+      m += xr[c];
+    m /= cols;
+    for (int c = 0; c < cols; c++)
+      v += (xr[c] - m) * (xr[c] - m);
+    const double s = 1.0 / sqrt(v / cols + 1e-5);
+    if (!bench_close(mean[r], m, ROWNORM_TOL))
+      bench_fail(name, impl, "mean[row]", r, mean[r], m);
+    if (!bench_close(rstd[r], s, ROWNORM_TOL))
+      bench_fail(name, impl, "rstd[row]", r, rstd[r], s);
+    for (int c = 0; c < cols; c++) {
+      const double o = (xr[c] - m) * s * w[c] + b[c];
+      const float got = out[(size_t)r * cols + c];
+      if (!bench_close(got, o, ROWNORM_TOL))
+        bench_fail(name, impl, "out[i]", (long)r * cols + c, got, o);
+      const double e = fabs(got - o) / (fabs(o) > 1.0 ? fabs(o) : 1.0);
+      worst = e > worst ? e : worst;
+    }
+  }
+  printf("INFO %s %s: largest error of out %.3g (tolerance %g)\n", name, impl,
+         worst, ROWNORM_TOL);
+}
+
 #endif

@@ -21,7 +21,7 @@ NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 PTXAS=$(dirname "$NVCC")/ptxas
 NAMES="triad dot spmv jacobi2d matmul seqpar cudastyle reduce hash
        mathheavy launches stencil3d transpose nbody blackscholes histatomic
-       rowdot cgsolve"
+       rowdot cgsolve rownorm"
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 

@@ -3,7 +3,7 @@
 # (installed there as run.sh):  bash run.sh [NAME...]
 # NAMEs: triad dot spmv jacobi2d matmul seqpar empty mapbw cudastyle reduce
 # hash mathheavy launches stencil3d enterexit transpose nbody blackscholes
-# histatomic rowdot cgsolve (default: all).
+# histatomic rowdot cgsolve rownorm (default: all).
 # Each program runs once per impl in the bundle: omp (our compiler), before
 # (a baseline build of it, if built with BENCH_BASELINE), clang19 (Debian's
 # clang-19, if built) and cuda; BENCH_IMPLS="omp cuda" picks some. Prints
@@ -37,7 +37,7 @@ T=""
 command -v timeout >/dev/null 2>&1 && T="timeout ${BENCH_TIMEOUT:-120}"
 ALL="triad dot spmv jacobi2d matmul seqpar empty mapbw cudastyle reduce hash
      mathheavy launches stencil3d enterexit transpose nbody blackscholes
-     histatomic rowdot cgsolve"
+     histatomic rowdot cgsolve rownorm"
 [ $# -gt 0 ] && ALL="$*"
 IMPLS="omp"
 [ -d "$B/lib-before" ] && IMPLS="$IMPLS before"
