@@ -5,7 +5,10 @@
 // like libomp on the host device, gives team K the K-th chunk and the first
 // Trip % T teams one iteration more, which the test checks, so that a loop
 // of as many iterations as teams (the device runtime's path without a
-// division) runs iteration I on team I as the general path would.
+// division) runs iteration I on team I as the general path would. A
+// collapsed nest with 64-bit bounds and a parallel loop in its team code
+// checks the same (on GPUs its bounds are computed inline where the league
+// has a team per iteration), with an empty nest and a league of one.
 // RUN: %clang -O2 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
 // RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 #include <omp.h>
@@ -47,6 +50,51 @@ static int check(int Teams, int Trip) {
   return Ok;
 }
 
+// The same schedule for a collapsed nest with 64-bit bounds whose team code
+// starts a parallel loop (a guarded kernel on GPUs, where a league with a
+// team per iteration computes its bounds inline: Design.md, "Distribute
+// bounds"): each (I, J) runs once, on the team the schedule gives it, and
+// its parallel loop covers the row.
+static int checkNested(int Teams, long Rows, long Cols) {
+  long Trip = Rows * Cols;
+  int *Team = malloc(sizeof(int) * (Trip > 0 ? Trip : 1));
+  int *Sum = calloc(Trip > 0 ? Trip : 1, sizeof(int));
+  long Last = -1;
+  int League = 0, OnHost = 0;
+#pragma omp target teams distribute collapse(2) num_teams(Teams)             \
+    lastprivate(Last) map(from : Team[0:Trip], League)                        \
+    map(tofrom : Sum[0:Trip], OnHost)
+  for (long I = 0; I < Rows; I++)
+    for (long J = 0; J < Cols; J++) {
+      long K = I * Cols + J;
+      Team[K] = omp_get_team_num();
+#pragma omp parallel for
+      for (int E = 0; E < 40; E++) {
+#pragma omp atomic
+        Sum[K] += E;
+      }
+      Last = K;
+      if (K == 0)
+        League = omp_get_num_teams();
+      if (omp_is_initial_device())
+        OnHost = 1;
+    }
+  int Ok = !OnHost && Last == (Trip > 0 ? Trip - 1 : -1);
+  long Small = League ? Trip / League : 0, Extra = League ? Trip % League : 0;
+  for (long K = 0; K < Trip; K++) {
+    long Expected = K < Extra * (Small + 1)
+                        ? K / (Small + 1)
+                        : Extra + (K - Extra * (Small + 1)) / (Small ? Small : 1);
+    Ok &= Sum[K] == 40 * 39 / 2 && Team[K] == Expected;
+  }
+  if (!Ok)
+    printf("nested: teams %d trip %ld: league %d, last %ld, on host %d\n",
+           Teams, Trip, League, Last, OnHost);
+  free(Team);
+  free(Sum);
+  return Ok;
+}
+
 int main(void) {
   int Ok = 1;
   const int Teams[] = {1, 3, 8, 64};
@@ -57,5 +105,11 @@ int main(void) {
   Ok &= check(16, 1000);
   // CHECK: distribute over teams: ok
   printf("distribute over teams: %s\n", Ok ? "ok" : "FAILED");
+  int Nested = checkNested(12, 3, 4) && checkNested(13, 3, 4) &&
+               checkNested(11, 3, 4) && checkNested(5, 3, 4) &&
+               checkNested(4, 0, 4) && checkNested(1, 2, 2);
+  // CHECK: nested over teams: ok
+  printf("nested over teams: %s\n", Nested ? "ok" : "FAILED");
+  Ok &= Nested;
   return !Ok;
 }
