@@ -182,22 +182,13 @@ bool keepsValuesIn(const Expr *E, const Stmt *Region) {
          onlyReads(Region, Refs.Vars);
 }
 
-/// The num_threads value of \p Parallel, a parallel construct inside
-/// \p Region, when the region does not change what it reads (its
-/// variables), so that the value before the construct is the one the
-/// parallel construct will see, it has no if clause, and the value neither
-/// divides nor shifts (the region may not reach it). Null otherwise.
-const Expr *numThreadsBeforeRegion(const OMPExecutableDirective &Parallel,
-                                   const Stmt *Region) {
+/// The num_threads value of \p Parallel as the host can evaluate it before
+/// the construct, when the construct has no if clause. Null otherwise.
+const Expr *numThreadsBeforeConstruct(const OMPExecutableDirective &Parallel) {
   const auto *C = Parallel.getSingleClause<OMPNumThreadsClause>();
   if (!C || !Parallel.getClausesOfKind<OMPIfClause>().empty())
     return nullptr;
-  const Expr *Value = valueBeforeConstruct(C->getNumThreads());
-  if (!Value || !keepsValuesIn(Value, Region))
-    return nullptr;
-  DividesOrShifts Risky;
-  Risky.TraverseStmt(const_cast<Expr *>(Value));
-  return Risky.Found ? nullptr : Value;
+  return valueBeforeConstruct(C->getNumThreads());
 }
 
 /// Whether \p A and \p B are the same expression of the same variables.
@@ -210,10 +201,14 @@ bool sameExpr(const ASTContext &Ctx, const Expr *A, const Expr *B) {
 
 /// The launch's team size for the target construct \p D that is not itself
 /// a parallel one, from the parallel constructs inside its region: the
-/// num_threads value they all give (numThreadsBeforeRegion), written the
-/// same way in each. CUDA-style code: `teams distribute` with nested
-/// `parallel for num_threads(block_size)` loops. Null when a parallel
-/// construct has no such value or two differ.
+/// num_threads value they all give (numThreadsBeforeConstruct), written the
+/// same way in each, when the region does not change what it reads (its
+/// variables), so that the value before the construct is the one the
+/// parallel constructs will see, and it neither divides nor shifts (the
+/// region may not reach it). CUDA-style code: `teams distribute` with
+/// nested `parallel for num_threads(block_size)` loops. Null when a
+/// parallel construct has no such value or two differ. The region is
+/// walked twice whatever the number of parallel constructs in it.
 const Expr *nestedNumThreads(const ASTContext &Ctx,
                              const OMPExecutableDirective &D) {
   if (!isOpenMPTargetExecutionDirective(D.getDirectiveKind()) ||
@@ -224,12 +219,16 @@ const Expr *nestedNumThreads(const ASTContext &Ctx,
   Parallels.TraverseStmt(const_cast<Stmt *>(Region));
   const Expr *Value = nullptr;
   for (const OMPExecutableDirective *Parallel : Parallels.Found) {
-    const Expr *Own = numThreadsBeforeRegion(*Parallel, Region);
+    const Expr *Own = numThreadsBeforeConstruct(*Parallel);
     if (!Own || (Value && !sameExpr(Ctx, Value, Own)))
       return nullptr;
     Value = Own;
   }
-  return Value;
+  if (!Value || !keepsValuesIn(Value, Region))
+    return nullptr;
+  DividesOrShifts Risky;
+  Risky.TraverseStmt(const_cast<Expr *>(Value));
+  return Risky.Found ? nullptr : Value;
 }
 
 /// The `distribute parallel for` (or its simd form) that is the whole region
