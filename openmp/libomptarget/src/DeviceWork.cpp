@@ -191,7 +191,13 @@ void DeviceWork::restoreWhenDone(uintptr_t Addr, uintptr_t Value) {
 void DeviceWork::failed() {
   std::string What = Kernel ? std::string("kernel '") + Kernel + "' failed"
                             : std::string("copy failed");
-  fatal(Loc, D.P->lastError(What.c_str()));
+  Error E = D.P->lastError(What.c_str());
+  if (anotherThreadIsExiting()) {
+    debug(1, "%s (abandoned: another thread is ending the process)",
+          E.message().c_str());
+    return;
+  }
+  fatal(Loc, E);
 }
 
 void DeviceWork::waitNow() {
