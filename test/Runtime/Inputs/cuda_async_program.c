@@ -214,19 +214,6 @@ static int in_order(void) {
   return Bad;
 }
 
-/* Count nowait regions without depend, each a[i] += b[i] over the mapped
- * a[0:n] and b[0:n]. */
-static void add_regions(double *A, double *B, int Count) {
-  for (int R = 0; R < Count; ++R) {
-    maps_t M;
-    cot_map_list *L = maps_init(&M);
-    maps_add(&M, A, A, 0, PARAM, "a");
-    maps_add(&M, B, B, 0, PARAM, "b");
-    maps_add(&M, (void *)(long)N, (void *)(long)N, 0, LIT, "n");
-    launch_nowait(host_k_add_from, L, NULL, 0, SLOC(220));
-  }
-}
-
 /* Many nowait regions without depend on one array: they run in order on
  * the thread's queue, and once the taskwait returns all of them are done.
  * Their completion is counted on that queue, so far fewer events are
@@ -246,7 +233,14 @@ static int many(int CountEvents) {
   maps_add(&MD, A, A, N * (int64_t)sizeof(double), TOFROM, "a[0:n]");
   maps_add(&MD, B, B, N * (int64_t)sizeof(double), TO, "b[0:n]");
   __cot_target_data_begin(COT_DEVICE_DEFAULT, LD, LOC(219));
-  add_regions(A, B, Many);
+  for (int R = 0; R < Many; ++R) {
+    maps_t M;
+    cot_map_list *L = maps_init(&M);
+    maps_add(&M, A, A, 0, PARAM, "a");
+    maps_add(&M, B, B, 0, PARAM, "b");
+    maps_add(&M, (void *)(long)N, (void *)(long)N, 0, LIT, "n");
+    launch_nowait(host_k_add_from, L, NULL, 0, SLOC(220));
+  }
   taskwait();
   __cot_target_data_end(COT_DEVICE_DEFAULT, LD, LOC(221));
   int Bad = 0;
@@ -406,7 +400,14 @@ static void exit_with_regions_pending(void) {
   maps_add(&MD, A, A, N * (int64_t)sizeof(double), TO, "a[0:n]");
   maps_add(&MD, B, B, N * (int64_t)sizeof(double), TO, "b[0:n]");
   __cot_target_data_begin(COT_DEVICE_DEFAULT, LD, LOC(230));
-  add_regions(A, B, Many);
+  for (int R = 0; R < Many; ++R) {
+    maps_t M;
+    cot_map_list *L = maps_init(&M);
+    maps_add(&M, A, A, 0, PARAM, "a");
+    maps_add(&M, B, B, 0, PARAM, "b");
+    maps_add(&M, (void *)(long)N, (void *)(long)N, 0, LIT, "n");
+    launch_nowait(host_k_add_from, L, NULL, 0, SLOC(231));
+  }
   printf("exiting without a taskwait\n");
   exit(3);
 }
