@@ -191,13 +191,7 @@ void DeviceWork::restoreWhenDone(uintptr_t Addr, uintptr_t Value) {
 void DeviceWork::failed() {
   std::string What = Kernel ? std::string("kernel '") + Kernel + "' failed"
                             : std::string("copy failed");
-  Error E = D.P->lastError(What.c_str());
-  if (anotherThreadIsExiting()) {
-    debug(1, "%s (abandoned: another thread is ending the process)",
-          E.message().c_str());
-    return;
-  }
-  fatal(Loc, E);
+  fatal(Loc, D.P->lastError(What.c_str()));
 }
 
 void DeviceWork::waitNow() {

@@ -506,10 +506,7 @@ private:
   std::vector<std::pair<uintptr_t, uintptr_t>> Restores;
   std::vector<const DeviceWork *> WaitedFor; // writers it has waited for
 
-  /// The queue reported a failure: fatal, naming the construct, unless
-  /// another thread has begun exit(), when the work is abandoned with the
-  /// process (as Device::launchKernel drops a launch) and this returns.
-  void failed();
+  [[noreturn]] void failed();
   /// Names this work in Slot, E's writer or kernel writer, until it is
   /// done.
   void becomeWriter(DeviceWork *&Slot, MapEntry &E);
