@@ -80,21 +80,11 @@ cot_launch_grid Device::launchKernel(void *Kernel, void **Args,
                                      void *Queue) {
   cot_launch_grid Grid = {0, 0, 0};
   if (P->Api->launch(LocalId, Kernel, Args, Params.NumArgs, &Params, &Site,
-                     &Grid, Queue) == 0)
-    return Grid;
-  std::string What = std::string("kernel '") + Site.KernelName + "' failed";
-  Error E = P->lastError(What.c_str());
-  // A launch on another thread than exit()'s (the launch thread, a deferred
-  // target task) races with the program's end, which may have shut the
-  // driver down: its kernel would not have run anyway, and a fatal error
-  // would change the exit status the program chose (or, waiting for the
-  // exit, keep the threads that wait for this launch from ever seeing it).
-  if (anotherThreadIsExiting()) {
-    debug(1, "%s (dropped: another thread is ending the process)",
-          E.message().c_str());
-    return Grid;
+                     &Grid, Queue) != 0) {
+    std::string What = std::string("kernel '") + Site.KernelName + "' failed";
+    fatal(Site.Loc, P->lastError(What.c_str()));
   }
-  fatal(Site.Loc, E);
+  return Grid;
 }
 
 int32_t OrderedQueue::reached(Device &D, uint64_t N) {

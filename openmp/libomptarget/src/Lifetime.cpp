@@ -35,7 +35,7 @@ static void noteExit() {
 
 void cot::watchForExit() { atexit(noteExit); }
 
-bool cot::anotherThreadIsExiting() {
+static bool anotherThreadIsExiting() {
   return Exiting.load() && !pthread_equal(ExitingThread.load(), pthread_self());
 }
 

@@ -61,8 +61,6 @@ namespace cot {
 /// load). Images are then no longer unloaded: other threads may still run
 /// their code, and the process's end releases everything.
 bool processIsExiting();
-/// exit() has begun on a thread other than the calling one.
-bool anotherThreadIsExiting();
 /// Installs the handler behind processIsExiting().
 void watchForExit();
 
@@ -338,8 +336,7 @@ public:
 
   /// Queues Kernel on Queue with Params.NumArgs arguments Args and returns
   /// the grid it got; fatal, naming the construct Site.Loc, when the plugin
-  /// cannot launch it, unless another thread has begun exit(): the
-  /// launch is then dropped, as the program's end would drop it.
+  /// cannot launch it.
   cot_launch_grid launchKernel(void *Kernel, void **Args,
                                const cot_launch_params &Params,
                                const cot_launch_site &Site, void *Queue);
