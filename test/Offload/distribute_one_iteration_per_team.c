@@ -7,13 +7,23 @@
 // of as many iterations as teams (the device runtime's path without a
 // division) runs iteration I on team I as the general path would. A
 // collapsed nest with 64-bit bounds and a parallel loop in its team code
-// checks the same (on GPUs its bounds are computed inline where the league
-// has a team per iteration), with an empty nest and a league of one.
+// (a guarded kernel on GPUs) checks the same, with an empty nest and a
+// league of one.
 // RUN: %clang -O2 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
 // RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+// The team that runs iteration I of Trip in a league of League teams: the
+// first Trip % League teams get one iteration more (Trip >= League), or
+// iteration I is team I.
+static long scheduledTeam(long I, long Trip, int League) {
+  long Small = League ? Trip / League : 0, Extra = League ? Trip % League : 0;
+  return I < Extra * (Small + 1)
+             ? I / (Small + 1)
+             : Extra + (I - Extra * (Small + 1)) / (Small ? Small : 1);
+}
 
 // Runs a loop of Trip iterations on Teams teams; returns whether each
 // iteration ran once, on the device, on the team the schedule gives it.
@@ -33,15 +43,8 @@ static int check(int Teams, int Trip) {
       OnHost = 1;
   }
   int Ok = !OnHost && Last == Trip - 1;
-  // Chunk sizes of a league of League teams: the first Trip % League teams
-  // get one iteration more (Trip >= League), or iteration I is team I.
-  int Small = League ? Trip / League : 0, Extra = League ? Trip % League : 0;
-  for (int I = 0; I < Trip; I++) {
-    int Expected = I < Extra * (Small + 1)
-                       ? I / (Small + 1)
-                       : Extra + (I - Extra * (Small + 1)) / (Small ? Small : 1);
-    Ok &= Count[I] == 1 && Team[I] == Expected;
-  }
+  for (int I = 0; I < Trip; I++)
+    Ok &= Count[I] == 1 && Team[I] == scheduledTeam(I, Trip, League);
   if (!Ok)
     printf("teams %d trip %d: league %d, last %d, on host %d\n", Teams, Trip,
            League, Last, OnHost);
@@ -51,10 +54,8 @@ static int check(int Teams, int Trip) {
 }
 
 // The same schedule for a collapsed nest with 64-bit bounds whose team code
-// starts a parallel loop (a guarded kernel on GPUs, where a league with a
-// team per iteration computes its bounds inline: Design.md, "Distribute
-// bounds"): each (I, J) runs once, on the team the schedule gives it, and
-// its parallel loop covers the row.
+// starts a parallel loop (a guarded kernel on GPUs): each (I, J) runs once,
+// on the team the schedule gives it, and its parallel loop covers the row.
 static int checkNested(int Teams, long Rows, long Cols) {
   long Trip = Rows * Cols;
   int *Team = malloc(sizeof(int) * (Trip > 0 ? Trip : 1));
@@ -80,13 +81,8 @@ static int checkNested(int Teams, long Rows, long Cols) {
         OnHost = 1;
     }
   int Ok = !OnHost && Last == (Trip > 0 ? Trip - 1 : -1);
-  long Small = League ? Trip / League : 0, Extra = League ? Trip % League : 0;
-  for (long K = 0; K < Trip; K++) {
-    long Expected = K < Extra * (Small + 1)
-                        ? K / (Small + 1)
-                        : Extra + (K - Extra * (Small + 1)) / (Small ? Small : 1);
-    Ok &= Sum[K] == 40 * 39 / 2 && Team[K] == Expected;
-  }
+  for (long K = 0; K < Trip; K++)
+    Ok &= Sum[K] == 40 * 39 / 2 && Team[K] == scheduledTeam(K, Trip, League);
   if (!Ok)
     printf("nested: teams %d trip %ld: league %d, last %ld, on host %d\n",
            Teams, Trip, League, Last, OnHost);
