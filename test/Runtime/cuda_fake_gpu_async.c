@@ -5,7 +5,11 @@
 // another thread is still making, the encountering thread runs on while a
 // kernel runs, depend without nowait completes at once, and a fault in a
 // deferred region is reported with its kernel and construct; 200 regions
-// without depend finish by a taskwait with few events recorded.
+// without depend finish by a taskwait with few events recorded; and a
+// program that calls exit(3) with 4000 regions pending ends at once with
+// status 3 and no error, although launches and polls of other threads meet
+// the plugin after its exit handler (before the launch thread dropped such
+// launches, every run ended after 10 s with status 1).
 // RUN: sh %S/Inputs/cuda_build_image.sh %host-clang none %t.nv ptx-only
 // RUN: %build-host -fopenmp %s -DNVIMAGE='"%t.nv"' -o %t %link-rt
 // RUN: %host-clang -shared -fPIC -pthread %S/Inputs/cuda_fake_gpu.c -o %t-fake.so
@@ -14,6 +18,7 @@
 // RUN: env LIBOMPTARGET_CUDA_LIBRARY=%t-fake.so not %t fault 2>&1 | FileCheck %s --check-prefix=FAULT
 // RUN: env LIBOMPTARGET_CUDA_LIBRARY=%t-fake.so FAKE_GPU_LOG=1 %t in-order 2>&1 | FileCheck %s --check-prefix=ORDERED
 // RUN: env LIBOMPTARGET_CUDA_LIBRARY=%t-fake.so FAKE_GPU_KERNEL_US=1000 %t many | FileCheck %s --check-prefix=MANY
+// RUN: env LIBOMPTARGET_CUDA_LIBRARY=%t-fake.so FAKE_GPU_KERNEL_US=20 sh -c '%t exit; echo "status $?"' 2>&1 | FileCheck %s --check-prefix=EXIT
 #include "Inputs/cuda_async_program.c"
 
 // CHECK: chain: ok
@@ -48,3 +53,8 @@
 // FAULT: launching a faulting region with nowait
 // FAULT-NEXT: libomptarget: error: kernel 'k_fault' failed (plugin 'cuda'): kernel 'k_fault' failed on cuda device 0: CUDA_ERROR_ILLEGAL_ADDRESS: {{.+}} at test.c:208:3
 // FAULT-NOT: not reached
+
+// A program that exits with nowait regions pending ends with its status.
+// EXIT: exiting without a taskwait
+// EXIT-NOT: error
+// EXIT: status 3

@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // How the runtime ends a program, and how it behaves while the program ends
-// on its own: after exit() has begun (processIsExiting) images stay loaded,
+// on its own: exit() first waits for the deferred regions its thread
+// started; after exit() has begun (processIsExiting) images stay loaded,
 // and a failure on another thread does not change the exit status exit()
 // was given. (fork() is handled in PluginManager.cpp, which owns the locks.)
 //
@@ -29,6 +30,8 @@ static std::atomic<pthread_t> ExitingThread;
 bool cot::processIsExiting() { return Exiting.load(); }
 
 static void noteExit() {
+  // Before the exit is noted: a failure of that work is reported as usual.
+  finishDeferredRegionsAtExit();
   ExitingThread = pthread_self();
   Exiting = true;
 }

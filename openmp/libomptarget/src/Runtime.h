@@ -63,6 +63,12 @@ namespace cot {
 bool processIsExiting();
 /// Installs the handler behind processIsExiting().
 void watchForExit();
+/// Called by exit()'s thread before the plugins' exit handlers shut their
+/// drivers down: when that thread met deferred target regions (nowait)
+/// whose tasks are not complete, waits for them as a taskwait would
+/// (Target.cpp), so that they do not meet a driver that has shut down and
+/// libomp's destructor does not wait for tasks that can no longer end.
+void finishDeferredRegionsAtExit();
 
 /// fork() support: the state of Registry.cpp and Target.cpp, locked around a
 /// fork (PluginManager.cpp) so that the child never inherits a lock held by

@@ -672,6 +672,12 @@ __cot_target_launch(int64_t DeviceId, void *HostFn, const cot_map_list *Maps,
 
 namespace {
 
+/// Deferred regions recorded whose launch has not ended (see
+/// finishDeferredRegionsAtExit).
+std::atomic<int64_t> DeferredPending{0};
+/// Whether this thread met a deferred region: libomp then knows it.
+thread_local bool MetDeferredRegion = false;
+
 /// A deferred region's launch: started where the construct is met, or
 /// with its own copy of the map list and of the firstprivate values as they
 /// were then (keep(): their variables may be gone when the task runs).
@@ -696,7 +702,14 @@ struct DeferredLaunch {
   DeferredLaunch(int64_t DeviceId, void *HostFn,
                  const cot_launch_params &Params, const cot_source_loc *Loc)
       : DeviceId(DeviceId), HostFn(HostFn), Params(Params), Loc(Loc),
-        List{0, 0, nullptr, nullptr, nullptr, nullptr, nullptr} {}
+        List{0, 0, nullptr, nullptr, nullptr, nullptr, nullptr} {
+    DeferredPending.fetch_add(1, std::memory_order_relaxed);
+  }
+  ~DeferredLaunch() {
+    DeferredPending.fetch_sub(1, std::memory_order_release);
+  }
+  DeferredLaunch(const DeferredLaunch &) = delete;
+  DeferredLaunch &operator=(const DeferredLaunch &) = delete;
 
   void start(const cot_map_list &M, bool InOrder) {
     StartRc = startLaunch(DeviceId, HostFn, &M, &Params, Loc, InOrder, Work);
@@ -783,6 +796,7 @@ __cot_target_defer(void *Task, int64_t DeviceId, void *HostFn,
     Launch->start(*Maps, /*InOrder=*/true);
   else
     Launch->keep(*Maps);
+  MetDeferredRegion = true;
   DeferredLaunches &D = deferredLaunches();
   std::lock_guard<std::mutex> Lock(D.Mu);
   D.ByTask[Task] = std::move(Launch);
@@ -793,6 +807,35 @@ extern "C" int __kmpc_global_thread_num(void *Loc) __attribute__((weak));
 extern "C" bool __kmpc_omp_has_task_team(int32_t Gtid) __attribute__((weak));
 extern "C" void **__kmpc_omp_get_target_async_handle_ptr(int32_t Gtid)
     __attribute__((weak));
+extern "C" int32_t __kmpc_omp_taskwait(void *Loc, int32_t Gtid)
+    __attribute__((weak));
+
+namespace {
+/// libomp's ident_t, for the one call that the runtime makes on its own.
+struct LibompIdent {
+  int32_t Reserved1;
+  int32_t Flags; // KMP_IDENT_KMPC
+  int32_t Reserved2;
+  int32_t Reserved3;
+  const char *PSource;
+};
+} // namespace
+
+void cot::finishDeferredRegionsAtExit() {
+  // The tasks of deferred regions end when a poll of another thread sees
+  // their work done. Left pending at exit(), they would meet the plugins
+  // after their drivers shut down (the plugins' exit handlers run after
+  // this one), and libomp's destructor would wait for them forever, or for
+  // a fatal error of the thread that polls them. Only exit()'s own thread's
+  // tasks are waited for: those of other threads are their threads'.
+  if (!MetDeferredRegion || !__kmpc_omp_taskwait || !__kmpc_global_thread_num ||
+      DeferredPending.load(std::memory_order_acquire) == 0)
+    return;
+  static const LibompIdent AtExit = {0, 2, 0, 0, ";exit;exit;0;0;;"};
+  debug(1, "exit(): waiting for the deferred target regions of this thread");
+  __kmpc_omp_taskwait(const_cast<LibompIdent *>(&AtExit),
+                      __kmpc_global_thread_num(nullptr));
+}
 
 /// Where libomp keeps the asynchronous handle of the task that this thread
 /// runs, or null when the task cannot wait that way (no libomp, or no task

@@ -12,7 +12,8 @@
  * with its kernel and construct. Many regions without depend all finish
  * by a taskwait (with argument "many", alone, and the count of the events
  * that the stand-in driver recorded for them and of the threads that
- * launched them). */
+ * launched them). With argument "exit", many regions then exit(3) without
+ * a taskwait. */
 #include "cuda_gpu.h"
 
 #include <dlfcn.h>
@@ -388,8 +389,33 @@ static void fault(void) {
   printf("not reached\n");
 }
 
+/* Many nowait regions without depend, then exit(3) without a taskwait:
+ * the program ends with its own status, with no error, while the launch
+ * thread and the completion polls race with the end (argument "exit"). */
+static void exit_with_regions_pending(void) {
+  enum { Many = 4000 };
+  double *A = calloc(N, sizeof(double)), *B = calloc(N, sizeof(double));
+  maps_t MD;
+  cot_map_list *LD = maps_init(&MD);
+  maps_add(&MD, A, A, N * (int64_t)sizeof(double), TO, "a[0:n]");
+  maps_add(&MD, B, B, N * (int64_t)sizeof(double), TO, "b[0:n]");
+  __cot_target_data_begin(COT_DEVICE_DEFAULT, LD, LOC(230));
+  for (int R = 0; R < Many; ++R) {
+    maps_t M;
+    cot_map_list *L = maps_init(&M);
+    maps_add(&M, A, A, 0, PARAM, "a");
+    maps_add(&M, B, B, 0, PARAM, "b");
+    maps_add(&M, (void *)(long)N, (void *)(long)N, 0, LIT, "n");
+    launch_nowait(host_k_add_from, L, NULL, 0, SLOC(231));
+  }
+  printf("exiting without a taskwait\n");
+  exit(3);
+}
+
 int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IONBF, 0);
+  if (argc > 1 && !strcmp(argv[1], "exit"))
+    exit_with_regions_pending();
   if (argc > 1 && !strcmp(argv[1], "fault")) {
     fault();
     return 0;
