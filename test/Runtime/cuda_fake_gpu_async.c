@@ -6,10 +6,10 @@
 // kernel runs, depend without nowait completes at once, and a fault in a
 // deferred region is reported with its kernel and construct; 200 regions
 // without depend finish by a taskwait with few events recorded; and a
-// program that calls exit(3) with 4000 regions pending ends at once with
-// status 3 and no error, although launches and polls of other threads meet
-// the plugin after its exit handler (before the launch thread dropped such
-// launches, every run ended after 10 s with status 1).
+// program that calls exit(3) with 4000 regions pending runs them all before
+// the driver shuts down, then ends with status 3 and no error (before
+// exit() waited for them, every run ended after 10 s with status 1: the
+// regions' polls met the driver after its shutdown).
 // RUN: sh %S/Inputs/cuda_build_image.sh %host-clang none %t.nv ptx-only
 // RUN: %build-host -fopenmp %s -DNVIMAGE='"%t.nv"' -o %t %link-rt
 // RUN: %host-clang -shared -fPIC -pthread %S/Inputs/cuda_fake_gpu.c -o %t-fake.so
@@ -54,7 +54,10 @@
 // FAULT-NEXT: libomptarget: error: kernel 'k_fault' failed (plugin 'cuda'): kernel 'k_fault' failed on cuda device 0: CUDA_ERROR_ILLEGAL_ADDRESS: {{.+}} at test.c:208:3
 // FAULT-NOT: not reached
 
-// A program that exits with nowait regions pending ends with its status.
+// A program that exits with nowait regions pending runs them, then ends
+// with its status.
 // EXIT: exiting without a taskwait
+// EXIT-NOT: error
+// EXIT: at exit: 4000 kernels of 4000 regions ran
 // EXIT-NOT: error
 // EXIT: status 3

@@ -133,6 +133,7 @@ static void sleepUs(unsigned Us) {
 }
 
 static void runKernel(struct Op *O);
+static long KernelsRun; /* fake_gpu_kernels_run */
 
 static void *streamMain(void *Arg) {
   struct Stream *S = Arg;
@@ -154,8 +155,10 @@ static void *streamMain(void *Arg) {
       if (!Sticky) {
         if (O->Kind == OpCopy)
           memcpy(O->Dst, O->Src, O->Size);
-        else
+        else {
           runKernel(O);
+          ++KernelsRun;
+        }
       }
     }
     S->Head = O->Next;
@@ -633,6 +636,8 @@ CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *N, void *F,
 }
 static pthread_t LaunchingThreads[8];
 static long NumLaunchingThreads;
+/* For the tests: how many kernels have run. */
+long fake_gpu_kernels_run(void) { return readCount(&KernelsRun); }
 /* For the tests: how many threads have called cuLaunchKernel (at most 8
  * are told apart). */
 int fake_gpu_launching_threads(void) {
