@@ -18,7 +18,7 @@
 // RUN: env LIBOMPTARGET_CUDA_LIBRARY=%t-fake.so not %t fault 2>&1 | FileCheck %s --check-prefix=FAULT
 // RUN: env LIBOMPTARGET_CUDA_LIBRARY=%t-fake.so FAKE_GPU_LOG=1 %t in-order 2>&1 | FileCheck %s --check-prefix=ORDERED
 // RUN: env LIBOMPTARGET_CUDA_LIBRARY=%t-fake.so FAKE_GPU_KERNEL_US=1000 %t many | FileCheck %s --check-prefix=MANY
-// RUN: env LIBOMPTARGET_CUDA_LIBRARY=%t-fake.so FAKE_GPU_KERNEL_US=20 sh -c '%t exit; echo "status $?"' 2>&1 | FileCheck %s --check-prefix=EXIT
+// RUN: env LIBOMPTARGET_CUDA_LIBRARY=%t-fake.so FAKE_GPU_KERNEL_US=20 FAKE_GPU_REPORT_AT_EXIT=1 sh -c '%t exit; echo "status $?"' 2>&1 | FileCheck %s --check-prefix=EXIT
 #include "Inputs/cuda_async_program.c"
 
 // CHECK: chain: ok
@@ -58,6 +58,6 @@
 // with its status.
 // EXIT: exiting without a taskwait
 // EXIT-NOT: error
-// EXIT: at exit: 4000 kernels of 4000 regions ran
+// EXIT: fake gpu: at exit, 4000 kernels have run
 // EXIT-NOT: error
 // EXIT: status 3
