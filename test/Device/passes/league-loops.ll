@@ -27,16 +27,19 @@
 ; CHECK-NEXT: %[[FIRST:.*]] = load i64, ptr %lb
 ; CHECK-NEXT: %[[STRIDE:.*]] = load i64, ptr %st
 ; CHECK-NEXT: %[[ANY:.*]] = icmp sle i64 %[[FIRST]], %orig.ub
-; One or two chunks need no division; more are weighted as rare, so that
-; the back end keeps the division in its block.
-; CHECK: %[[STEP:.*]] = call i64 @llvm.umax.i64(i64 %[[STRIDE]], i64 1)
-; CHECK: %chunks.few = select i1 %{{.*}}, i64 1, i64 2
+; The index of the last chunk, in the loop's type: the bounds' difference
+; (0 where the thread runs none) over the stride. One or two chunks need no
+; division; more are weighted as rare, so that the back end keeps the
+; division in its block.
+; CHECK-NEXT: %[[DIFF:.*]] = sub i64 %orig.ub, %[[FIRST]]
+; CHECK-NEXT: %chunks.span = select i1 %[[ANY]], i64 %[[DIFF]], i64 0
+; CHECK-NEXT: %[[STEP:.*]] = call i64 @llvm.umax.i64(i64 %[[STRIDE]], i64 1)
+; CHECK: %chunks.few = select i1 %{{.*}}, i64 0, i64 1
 ; CHECK: br i1 %{{.*}}, label %chunks.divide, label %chunk.enter, !prof ![[RARE:[0-9]+]]
 ; CHECK: chunks.divide:
-; CHECK-NEXT: %[[DIV:.*]] = udiv i64 %{{.*}}, %[[STEP]]
-; CHECK-NEXT: %chunks.many = add i64 %[[DIV]], 1
+; CHECK-NEXT: %chunks.many = udiv i64 %chunks.span, %[[STEP]]
 ; CHECK: chunk.enter:
-; CHECK-NEXT: %chunks = phi i64 [ %chunks.few, %entry ], [ %chunks.many, %chunks.divide ]
+; CHECK-NEXT: %chunks.last = phi i64 [ %chunks.few, %entry ], [ %chunks.many, %chunks.divide ]
 ; CHECK-NEXT: br i1 %[[ANY]], label %chunk.header, label %chunk.exit
 ; CHECK: chunk.header:
 ; CHECK-NEXT: %chunk = phi i64 [ 0, %chunk.enter ], [ %chunk.next, %tail ]
@@ -45,8 +48,8 @@
 ; CHECK-NEXT: call void @llvm.assume(i1 %[[IN]])
 ; CHECK: tail:
 ; CHECK-NOT: load i32
-; CHECK: %chunk.next = add nuw nsw i64 %chunk, 1
-; CHECK-NEXT: %[[MORE:.*]] = icmp ult i64 %chunk.next, %chunks
+; CHECK: %chunk.next = add nuw i64 %chunk, 1
+; CHECK-NEXT: %[[MORE:.*]] = icmp ult i64 %chunk, %chunks.last
 ; CHECK-NEXT: br i1 %[[MORE]], label %chunk.header, label %chunk.exit
 ; CHECK: chunk.exit:
 ; CHECK-NEXT: %tidp = load ptr, ptr %tid
@@ -75,13 +78,17 @@
 ; CHECK-LABEL: define internal void @unsigned.parallel(
 ; CHECK: call void @__kmpc_for_static_init_4u(ptr null, i32 0, i32 221,
 ; CHECK: %[[ANY:.*]] = icmp ule i32 %{{.*}}, %orig.ub
+; A 32-bit loop counts its chunks in 32 bits.
+; CHECK: %chunks.many = udiv i32 %chunks.span,
 ; CHECK: chunk.header:
+; CHECK-NEXT: %chunk = phi i32 [ 0, %chunk.enter ], [ %chunk.next, %{{.*}} ]
 ; CHECK: %[[LB:.*]] = load i32, ptr %lb
 ; CHECK-NEXT: %[[IN:.*]] = icmp ule i32 %[[LB]], %orig.ub
 ; CHECK-NEXT: call void @llvm.assume(i1 %[[IN]])
 ; CHECK-NEXT: %[[NOTMAX:.*]] = icmp ne i32 %[[LB]], -1
 ; CHECK-NEXT: call void @llvm.assume(i1 %[[NOTMAX]])
-; CHECK: %[[MORE:.*]] = icmp ult i64 %chunk.next, %chunks
+; CHECK: %chunk.next = add nuw i32 %chunk, 1
+; CHECK-NEXT: %[[MORE:.*]] = icmp ult i32 %chunk, %chunks.last
 ; CHECK-LABEL: define internal void @generic.teams(
 ; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 91,
 ; CHECK-LABEL: define internal void @shares.teams(
@@ -89,9 +96,9 @@
 ; CHECK-LABEL: define internal void @team.parallel(
 ; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 33,
 ; CHECK-NEXT: %[[FIRST:.*]] = load i64, ptr %lb
-; CHECK: %chunks = phi i64 [ %chunks.few, %entry ], [ %chunks.many, %chunks.divide ]
-; CHECK: %chunk.next = add nuw nsw i64 %chunk, 1
-; CHECK-NEXT: %[[MORE:.*]] = icmp ult i64 %chunk.next, %chunks
+; CHECK: %chunks.last = phi i64 [ %chunks.few, %entry ], [ %chunks.many, %chunks.divide ]
+; CHECK: %chunk.next = add nuw i64 %chunk, 1
+; CHECK-NEXT: %[[MORE:.*]] = icmp ult i64 %chunk, %chunks.last
 ; CHECK-LABEL: define internal void @scheduled.parallel(
 ; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 33,
 ; CHECK-NOT: %chunks
