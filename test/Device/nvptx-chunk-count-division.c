@@ -4,9 +4,10 @@
 // hoisting it into the block before the distribute level's loop, which
 // is far hotter (setDeviceLLVMOptions; before, every thread of HeCBench
 // heat's kernel, one iteration each, divided: 150 us against 138). In
-// PTX the 32-bit path of the 64-bit division (a collapsed loop's) ends its
-// block, and a loop of int counts its chunks in its own type: its
-// unrolled loop's counter and its division are 32-bit (they were 64-bit). No CUDA toolkit needed.
+// PTX the 32-bit path of a collapsed loop's 64-bit division and the count's
+// `+ 1` follow each other, and a loop of int counts its chunks in its own
+// type: its unrolled loop's counter and its division are 32-bit (they were
+// 64-bit). No CUDA toolkit needed.
 // RUN: rm -rf %t.nocuda && mkdir -p %t.nocuda
 // RUN: %clang -O2 -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda --offload-arch=sm_90 --cuda-path=%t.nocuda %s -shared -o %t.so -save-temps
 // RUN: FileCheck %s < %t.so-device-nvptx-ptx.ptx
@@ -22,7 +23,8 @@
 // CHECK:       div.u64 [[Q64:%rd[0-9]+]],
 // CHECK:       div.u32 [[Q:%r[0-9]+]],
 // CHECK-NEXT:  cvt.u64.u32 [[Q64]], [[Q]];
-// CHECK-NEXT:  bra.uni
+// CHECK-NEXT:  {{^}}$L__BB{{[0-9_]+}}:
+// CHECK-NEXT:  add.s64 {{%rd[0-9]+}}, [[Q64]], 1;
 // CHECK:       ret;
 void solve(int n, double r, const double *u, double *v) {
 #pragma omp target teams distribute parallel for collapse(2)                  \

@@ -27,19 +27,16 @@
 ; CHECK-NEXT: %[[FIRST:.*]] = load i64, ptr %lb
 ; CHECK-NEXT: %[[STRIDE:.*]] = load i64, ptr %st
 ; CHECK-NEXT: %[[ANY:.*]] = icmp sle i64 %[[FIRST]], %orig.ub
-; The index of the last chunk, in the loop's type: the bounds' difference
-; (0 where the thread runs none) over the stride. One or two chunks need no
-; division; more are weighted as rare, so that the back end keeps the
-; division in its block.
-; CHECK-NEXT: %[[DIFF:.*]] = sub i64 %orig.ub, %[[FIRST]]
-; CHECK-NEXT: %chunks.span = select i1 %[[ANY]], i64 %[[DIFF]], i64 0
-; CHECK-NEXT: %[[STEP:.*]] = call i64 @llvm.umax.i64(i64 %[[STRIDE]], i64 1)
-; CHECK: %chunks.few = select i1 %{{.*}}, i64 0, i64 1
+; One or two chunks need no division; more are weighted as rare, so that
+; the back end keeps the division in its block.
+; CHECK: %[[STEP:.*]] = call i64 @llvm.umax.i64(i64 %[[STRIDE]], i64 1)
+; CHECK: %chunks.few = select i1 %{{.*}}, i64 1, i64 2
 ; CHECK: br i1 %{{.*}}, label %chunks.divide, label %chunk.enter, !prof ![[RARE:[0-9]+]]
 ; CHECK: chunks.divide:
-; CHECK-NEXT: %chunks.many = udiv i64 %chunks.span, %[[STEP]]
+; CHECK-NEXT: %[[DIV:.*]] = udiv i64 %{{.*}}, %[[STEP]]
+; CHECK-NEXT: %chunks.many = add i64 %[[DIV]], 1
 ; CHECK: chunk.enter:
-; CHECK-NEXT: %chunks.last = phi i64 [ %chunks.few, %entry ], [ %chunks.many, %chunks.divide ]
+; CHECK-NEXT: %chunks = phi i64 [ %chunks.few, %entry ], [ %chunks.many, %chunks.divide ]
 ; CHECK-NEXT: br i1 %[[ANY]], label %chunk.header, label %chunk.exit
 ; CHECK: chunk.header:
 ; CHECK-NEXT: %chunk = phi i64 [ 0, %chunk.enter ], [ %chunk.next, %tail ]
@@ -48,8 +45,8 @@
 ; CHECK-NEXT: call void @llvm.assume(i1 %[[IN]])
 ; CHECK: tail:
 ; CHECK-NOT: load i32
-; CHECK: %chunk.next = add nuw i64 %chunk, 1
-; CHECK-NEXT: %[[MORE:.*]] = icmp ult i64 %chunk, %chunks.last
+; CHECK: %chunk.next = add nuw nsw i64 %chunk, 1
+; CHECK-NEXT: %[[MORE:.*]] = icmp ult i64 %chunk.next, %chunks
 ; CHECK-NEXT: br i1 %[[MORE]], label %chunk.header, label %chunk.exit
 ; CHECK: chunk.exit:
 ; CHECK-NEXT: %tidp = load ptr, ptr %tid
@@ -78,8 +75,14 @@
 ; CHECK-LABEL: define internal void @unsigned.parallel(
 ; CHECK: call void @__kmpc_for_static_init_4u(ptr null, i32 0, i32 221,
 ; CHECK: %[[ANY:.*]] = icmp ule i32 %{{.*}}, %orig.ub
-; A 32-bit loop counts its chunks in 32 bits.
+; A loop of fewer than 64 bits counts in its own type, up to the index of
+; its last chunk (the bounds' difference, 0 where the thread runs none,
+; over the stride), which fits where the count may not.
+; CHECK-NEXT: %[[DIFF:.*]] = sub i32 %orig.ub, %{{.*}}
+; CHECK-NEXT: %chunks.span = select i1 %[[ANY]], i32 %[[DIFF]], i32 0
+; CHECK: %chunks.few = select i1 %{{.*}}, i32 0, i32 1
 ; CHECK: %chunks.many = udiv i32 %chunks.span,
+; CHECK: %chunks.last = phi i32 [ %chunks.few, %entry ], [ %chunks.many, %chunks.divide ]
 ; CHECK: chunk.header:
 ; CHECK-NEXT: %chunk = phi i32 [ 0, %chunk.enter ], [ %chunk.next, %{{.*}} ]
 ; CHECK: %[[LB:.*]] = load i32, ptr %lb
@@ -96,9 +99,9 @@
 ; CHECK-LABEL: define internal void @team.parallel(
 ; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 33,
 ; CHECK-NEXT: %[[FIRST:.*]] = load i64, ptr %lb
-; CHECK: %chunks.last = phi i64 [ %chunks.few, %entry ], [ %chunks.many, %chunks.divide ]
-; CHECK: %chunk.next = add nuw i64 %chunk, 1
-; CHECK-NEXT: %[[MORE:.*]] = icmp ult i64 %chunk, %chunks.last
+; CHECK: %chunks = phi i64 [ %chunks.few, %entry ], [ %chunks.many, %chunks.divide ]
+; CHECK: %chunk.next = add nuw nsw i64 %chunk, 1
+; CHECK-NEXT: %[[MORE:.*]] = icmp ult i64 %chunk.next, %chunks
 ; CHECK-LABEL: define internal void @scheduled.parallel(
 ; CHECK: call void @__kmpc_for_static_init_8(ptr null, i32 0, i32 33,
 ; CHECK-NOT: %chunks
