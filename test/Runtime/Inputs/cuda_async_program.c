@@ -214,6 +214,31 @@ static int in_order(void) {
   return Bad;
 }
 
+/* Maps a[0:n] (AType) and b[0:n] (to) in a target data region that
+ * begins at Line; returns its list, for its end. */
+static cot_map_list *map_a_b(maps_t *MD, double *A, uint64_t AType, double *B,
+                             int Line) {
+  cot_map_list *LD = maps_init(MD);
+  maps_add(MD, A, A, N * (int64_t)sizeof(double), AType, "a[0:n]");
+  maps_add(MD, B, B, N * (int64_t)sizeof(double), TO, "b[0:n]");
+  __cot_target_data_begin(COT_DEVICE_DEFAULT, LD, LOC(Line));
+  return LD;
+}
+
+/* Regions nowait regions without depend, each adding b (mapped) to a
+ * (mapped) with k_add_from, met at Loc. */
+static void add_nowait(double *A, double *B, int Regions,
+                       const cot_source_loc *Loc) {
+  for (int R = 0; R < Regions; ++R) {
+    maps_t M;
+    cot_map_list *L = maps_init(&M);
+    maps_add(&M, A, A, 0, PARAM, "a");
+    maps_add(&M, B, B, 0, PARAM, "b");
+    maps_add(&M, (void *)(long)N, (void *)(long)N, 0, LIT, "n");
+    launch_nowait(host_k_add_from, L, NULL, 0, Loc);
+  }
+}
+
 /* Many nowait regions without depend on one array: they run in order on
  * the thread's queue, and once the taskwait returns all of them are done.
  * Their completion is counted on that queue, so far fewer events are
@@ -229,18 +254,8 @@ static int many(int CountEvents) {
     B[I] = 1.0;
   }
   maps_t MD;
-  cot_map_list *LD = maps_init(&MD);
-  maps_add(&MD, A, A, N * (int64_t)sizeof(double), TOFROM, "a[0:n]");
-  maps_add(&MD, B, B, N * (int64_t)sizeof(double), TO, "b[0:n]");
-  __cot_target_data_begin(COT_DEVICE_DEFAULT, LD, LOC(219));
-  for (int R = 0; R < Many; ++R) {
-    maps_t M;
-    cot_map_list *L = maps_init(&M);
-    maps_add(&M, A, A, 0, PARAM, "a");
-    maps_add(&M, B, B, 0, PARAM, "b");
-    maps_add(&M, (void *)(long)N, (void *)(long)N, 0, LIT, "n");
-    launch_nowait(host_k_add_from, L, NULL, 0, SLOC(220));
-  }
+  cot_map_list *LD = map_a_b(&MD, A, TOFROM, B, 219);
+  add_nowait(A, B, Many, SLOC(220));
   taskwait();
   __cot_target_data_end(COT_DEVICE_DEFAULT, LD, LOC(221));
   int Bad = 0;
@@ -396,18 +411,8 @@ static void exit_with_regions_pending(void) {
   enum { Many = 4000 };
   double *A = calloc(N, sizeof(double)), *B = calloc(N, sizeof(double));
   maps_t MD;
-  cot_map_list *LD = maps_init(&MD);
-  maps_add(&MD, A, A, N * (int64_t)sizeof(double), TO, "a[0:n]");
-  maps_add(&MD, B, B, N * (int64_t)sizeof(double), TO, "b[0:n]");
-  __cot_target_data_begin(COT_DEVICE_DEFAULT, LD, LOC(230));
-  for (int R = 0; R < Many; ++R) {
-    maps_t M;
-    cot_map_list *L = maps_init(&M);
-    maps_add(&M, A, A, 0, PARAM, "a");
-    maps_add(&M, B, B, 0, PARAM, "b");
-    maps_add(&M, (void *)(long)N, (void *)(long)N, 0, LIT, "n");
-    launch_nowait(host_k_add_from, L, NULL, 0, SLOC(231));
-  }
+  map_a_b(&MD, A, TO, B, 230);
+  add_nowait(A, B, Many, SLOC(231));
   printf("exiting without a taskwait\n");
   exit(3);
 }
