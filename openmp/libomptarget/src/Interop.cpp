@@ -79,17 +79,12 @@ LiveObjects &liveObjects() {
   return *L;
 }
 
-/// The source location of Clang's ident_t (its psource, ";file;function;
-/// line;column;;", follows four int32_t fields), when it names a file.
+/// The source location of Clang's ident_t, when it names a file.
 class ConstructLocation {
 public:
   explicit ConstructLocation(const void *Ident) {
-    struct IdentT {
-      int32_t Reserved1, Flags, Reserved2, Reserved3;
-      const char *Source;
-    };
     const char *S =
-        Ident ? static_cast<const IdentT *>(Ident)->Source : nullptr;
+        Ident ? static_cast<const LibompIdent *>(Ident)->Source : nullptr;
     if (!S || *S != ';')
       return;
     std::string Fields[4];

@@ -70,6 +70,17 @@ void watchForExit();
 /// libomp's destructor does not wait for tasks that can no longer end.
 void finishDeferredRegionsAtExit();
 
+/// libomp's ident_t, as Clang passes it to libomp and to the interop entry
+/// points: four int32_t fields, then the source location, ";file;function;
+/// line;column;;".
+struct LibompIdent {
+  int32_t Reserved1;
+  int32_t Flags; // 2: KMP_IDENT_KMPC
+  int32_t Reserved2;
+  int32_t Reserved3;
+  const char *Source;
+};
+
 /// fork() support: the state of Registry.cpp and Target.cpp, locked around a
 /// fork (PluginManager.cpp) so that the child never inherits a lock held by
 /// a thread it does not have.

@@ -810,17 +810,6 @@ extern "C" void **__kmpc_omp_get_target_async_handle_ptr(int32_t Gtid)
 extern "C" int32_t __kmpc_omp_taskwait(void *Loc, int32_t Gtid)
     __attribute__((weak));
 
-namespace {
-/// libomp's ident_t, for the one call that the runtime makes on its own.
-struct LibompIdent {
-  int32_t Reserved1;
-  int32_t Flags; // KMP_IDENT_KMPC
-  int32_t Reserved2;
-  int32_t Reserved3;
-  const char *PSource;
-};
-} // namespace
-
 void cot::finishDeferredRegionsAtExit() {
   // The tasks of deferred regions end when a poll of another thread sees
   // their work done. Left pending at exit(), they would meet the plugins
