@@ -40,6 +40,16 @@ Value *pushedNumThreads(Instruction &I) {
   return cast<CallBase>(I).getArgOperand(2);
 }
 
+CallInst *numThreadsPush(CallInst &Fork) {
+  for (Instruction *I = Fork.getPrevNode(); I; I = I->getPrevNode()) {
+    if (isCallTo(*I, ForkCall))
+      return nullptr;
+    if (pushedNumThreads(*I))
+      return cast<CallInst>(I);
+  }
+  return nullptr;
+}
+
 Function *microtaskOf(const CallBase &Fork) {
   if (Fork.arg_size() < 3)
     return nullptr;
@@ -204,6 +214,14 @@ PreservedAnalyses preservedKeepingCFG(bool Changed) {
 FunctionCallee runtimeFunction(Module &M, StringRef Name, Type *Ret,
                                ArrayRef<Type *> Params) {
   return M.getOrInsertFunction(Name, FunctionType::get(Ret, Params, false));
+}
+
+FunctionCallee convergentRuntimeFunction(Module &M, StringRef Name, Type *Ret,
+                                         ArrayRef<Type *> Params) {
+  FunctionCallee Callee = runtimeFunction(M, Name, Ret, Params);
+  if (auto *Fn = dyn_cast<Function>(Callee.getCallee()))
+    Fn->addFnAttr(Attribute::Convergent);
+  return Callee;
 }
 
 } // namespace cot

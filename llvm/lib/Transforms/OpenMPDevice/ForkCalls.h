@@ -45,6 +45,10 @@ bool containsCallTo(llvm::Function &F, llvm::StringRef Name);
 /// __kmpc_push_num_threads call, pushes for the next parallel region.
 llvm::Value *pushedNumThreads(llvm::Instruction &I);
 
+/// The __kmpc_push_num_threads call Clang emits for \p Fork's num_threads
+/// clause, just before it, if any.
+llvm::CallInst *numThreadsPush(llvm::CallInst &Fork);
+
 /// The microtask a fork call runs, when it is a known function.
 llvm::Function *microtaskOf(const llvm::CallBase &Fork);
 
@@ -96,6 +100,11 @@ llvm::PreservedAnalyses preservedKeepingCFG(bool Changed);
 llvm::FunctionCallee runtimeFunction(llvm::Module &M, llvm::StringRef Name,
                                      llvm::Type *Ret,
                                      llvm::ArrayRef<llvm::Type *> Params);
+
+/// The same, for a runtime function that synchronizes threads (convergent).
+llvm::FunctionCallee convergentRuntimeFunction(
+    llvm::Module &M, llvm::StringRef Name, llvm::Type *Ret,
+    llvm::ArrayRef<llvm::Type *> Params);
 
 } // namespace cot
 

@@ -151,9 +151,7 @@ void ForkLowering::lowerForkCallSPMD(CallInst *Fork) {
 FunctionCallee ForkLowering::convergentRuntimeFunction(StringRef Name,
                                                        Type *Ret,
                                                        ArrayRef<Type *> Params) {
-  FunctionCallee F = runtimeFunction(M, Name, Ret, Params);
-  cast<Function>(F.getCallee())->addFnAttr(Attribute::Convergent);
-  return F;
+  return cot::convergentRuntimeFunction(M, Name, Ret, Params);
 }
 
 /// The num_threads value of \p Fork: the argument of the
@@ -161,13 +159,10 @@ FunctionCallee ForkLowering::convergentRuntimeFunction(StringRef Name,
 /// 0 without one, -1 when \p Fork's function pushes a count elsewhere
 /// (the runtime then takes it from thread 0).
 Value *ForkLowering::takeNumThreads(CallInst *Fork) {
-  for (Instruction *I = Fork->getPrevNode(); I; I = I->getPrevNode()) {
-    if (isCallTo(*I, ForkCall))
-      break;
-    if (Value *N = pushedNumThreads(*I)) {
-      I->eraseFromParent();
-      return N;
-    }
+  if (CallInst *Push = numThreadsPush(*Fork)) {
+    Value *N = pushedNumThreads(*Push);
+    Push->eraseFromParent();
+    return N;
   }
   return int32(containsCallTo(*Fork->getFunction(), "__kmpc_push_num_threads")
                 ? -1

@@ -217,14 +217,6 @@ Constant *sizesOf(const Reduction &R, const DataLayout &DL) {
   return GV;
 }
 
-FunctionCallee convergentRuntimeFunction(Module &M, StringRef Name, Type *Ret,
-                                         ArrayRef<Type *> Params) {
-  FunctionCallee Callee = runtimeFunction(M, Name, Ret, Params);
-  if (auto *Fn = dyn_cast<Function>(Callee.getCallee()))
-    Fn->addFnAttr(Attribute::Convergent);
-  return Callee;
-}
-
 /// A call of the device runtime's \p Name before \p R's call, on \p R's
 /// private copies: (items, scratch copies, sizes, count, Clang's reduce
 /// function). Small lists pass the privates and get the call inlined,
