@@ -10,14 +10,37 @@
 //===----------------------------------------------------------------------===//
 
 #include "ReductionLists.h"
+#include "ForkCalls.h"
 
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
+#include "llvm/IR/InstIterator.h"
 
 using namespace llvm;
 
 namespace cot {
+
+std::optional<ReductionOperands> reductionOperands(CallInst &Call) {
+  if (isCallTo(Call, ReduceNowait) || isCallTo(Call, ReduceBlocking))
+    return ReductionOperands{Call.getArgOperand(OpList),
+                             Call.getArgOperand(OpNumItems),
+                             Call.getArgOperand(OpCombine)};
+  if (isCallTo(Call, ReduceInBlock) || isCallTo(Call, CombineBlock))
+    return ReductionOperands{Call.getArgOperand(OpRuntimeItems),
+                             Call.getArgOperand(OpRuntimeNumItems),
+                             Call.getArgOperand(OpRuntimeCombine)};
+  return std::nullopt;
+}
+
+bool hasOneItem(const ReductionOperands &Ops) {
+  auto *N = dyn_cast<ConstantInt>(Ops.NumItems);
+  return N && N->isOne();
+}
+
+Function *reduceFunction(const ReductionOperands &Ops) {
+  return dyn_cast<Function>(Ops.Combine->stripPointerCasts());
+}
 
 SmallVector<CallInst *, 8> reductionCalls(Module &M) {
   SmallVector<CallInst *, 8> Calls;
@@ -97,6 +120,32 @@ std::optional<ReductionCases> reductionCases(CallInst &Call) {
     append_range(Work, successors(BB));
   }
   return Cases;
+}
+
+Expected<CallInst *> reductionIntoParameter(Function &Micro,
+                                            unsigned ParamNo) {
+  auto Failure = [&](StringRef Why) {
+    return createStringError(inconvertibleErrorCode(),
+                             "the parallel region '" + Micro.getName() +
+                                 "' " + Why);
+  };
+  if (Micro.isVarArg() || ParamNo >= Micro.arg_size() || !Micro.hasOneUse())
+    return Failure("has other callers");
+  std::optional<SmallVector<Instruction *, 8>> Users =
+      pointerUsers(*Micro.getArg(ParamNo));
+  if (!Users || Users->empty())
+    return Failure("passes it on");
+  for (Instruction &I : instructions(Micro)) {
+    auto *Call = dyn_cast<CallInst>(&I);
+    std::optional<ReductionCases> Cases =
+        Call && reductionOperands(*Call) ? reductionCases(*Call)
+                                         : std::nullopt;
+    if (Cases && all_of(*Users, [&](Instruction *U) {
+          return Cases->Blocks.contains(U->getParent());
+        }))
+      return Call;
+  }
+  return Failure("uses it outside a reduction");
 }
 
 } // namespace cot

@@ -21,6 +21,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Error.h"
 
 #include <optional>
 
@@ -48,6 +49,24 @@ enum : unsigned {
   OpRuntimeCombine = 4
 };
 
+/// What a reduction call combines: its list of private copies, their count
+/// and Clang's reduce function.
+struct ReductionOperands {
+  llvm::Value *List;
+  llvm::Value *NumItems;
+  llvm::Value *Combine;
+};
+
+/// \p Call's operands, for Clang's __kmpc_reduce{_nowait} and the device
+/// runtime's __cot_gpu_reduce and __cot_gpu_combine_block.
+std::optional<ReductionOperands> reductionOperands(llvm::CallInst &Call);
+
+/// Whether \p Ops combine one item.
+bool hasOneItem(const ReductionOperands &Ops);
+
+/// Clang's reduce function of \p Ops, if it is a known function.
+llvm::Function *reduceFunction(const ReductionOperands &Ops);
+
 /// The calls of __kmpc_reduce and __kmpc_reduce_nowait in \p M.
 llvm::SmallVector<llvm::CallInst *, 8> reductionCalls(llvm::Module &M);
 
@@ -73,6 +92,12 @@ struct ReductionCases {
 /// The cases of the switch on \p Call's answer, when that switch is the
 /// call's only user and every case reaches the switch's default.
 std::optional<ReductionCases> reductionCases(llvm::CallInst &Call);
+
+/// The reduction call of the parallel region \p Micro (a microtask with one
+/// caller) whose cases hold every use of its parameter \p ParamNo, the
+/// region's shared copy of that reduction, or why there is none.
+llvm::Expected<llvm::CallInst *> reductionIntoParameter(llvm::Function &Micro,
+                                                        unsigned ParamNo);
 
 } // namespace cot
 

@@ -33,38 +33,6 @@ using namespace llvm;
 namespace cot {
 namespace {
 
-/// What a reduction call combines: its list of private copies, their count
-/// and Clang's reduce function.
-struct ReductionOperands {
-  Value *List;
-  Value *NumItems;
-  Value *Combine;
-};
-
-/// \p Call's operands, for Clang's __kmpc_reduce{_nowait} and the device
-/// runtime's __cot_gpu_reduce and __cot_gpu_combine_block (items, scratch,
-/// sizes, count, reduce function).
-std::optional<ReductionOperands> reductionOperands(CallInst &Call) {
-  if (isCallTo(Call, ReduceNowait) || isCallTo(Call, ReduceBlocking))
-    return ReductionOperands{Call.getArgOperand(OpList),
-                             Call.getArgOperand(OpNumItems),
-                             Call.getArgOperand(OpCombine)};
-  if (isCallTo(Call, ReduceInBlock) || isCallTo(Call, CombineBlock))
-    return ReductionOperands{Call.getArgOperand(OpRuntimeItems),
-                             Call.getArgOperand(OpRuntimeNumItems),
-                             Call.getArgOperand(OpRuntimeCombine)};
-  return std::nullopt;
-}
-
-bool hasOneItem(const ReductionOperands &Ops) {
-  auto *N = dyn_cast<ConstantInt>(Ops.NumItems);
-  return N && N->isOne();
-}
-
-Function *reduceFunction(const ReductionOperands &Ops) {
-  return dyn_cast<Function>(Ops.Combine->stripPointerCasts());
-}
-
 /// Whether \p A and \p B combine alike: Clang emits a reduce function per
 /// reduction clause, the same code for the same operator and type.
 bool combineAlike(Function &A, Function &B) {
@@ -82,30 +50,15 @@ Error failure(const Twine &Why) {
 /// \p ParamNo, of one item and combining as \p TeamsCombine, or why not.
 Expected<CallInst *> regionReductionInto(Function &Micro, unsigned ParamNo,
                                          Function &TeamsCombine) {
-  std::string Region = ("the parallel region '" + Micro.getName() + "' ").str();
-  if (Micro.isVarArg() || ParamNo >= Micro.arg_size() || !Micro.hasOneUse())
-    return failure(Region + "has other callers");
-  std::optional<SmallVector<Instruction *, 8>> Users =
-      pointerUsers(*Micro.getArg(ParamNo));
-  if (!Users || Users->empty())
-    return failure(Region + "passes it on");
-  for (Instruction &I : instructions(Micro)) {
-    auto *Call = dyn_cast<CallInst>(&I);
-    std::optional<ReductionOperands> Ops =
-        Call ? reductionOperands(*Call) : std::nullopt;
-    std::optional<ReductionCases> Cases =
-        Ops ? reductionCases(*Call) : std::nullopt;
-    if (!Cases || !all_of(*Users, [&](Instruction *U) {
-          return Cases->Blocks.contains(U->getParent());
-        }))
-      continue;
-    Function *Combine = reduceFunction(*Ops);
-    if (!hasOneItem(*Ops) || !Combine || !combineAlike(*Combine, TeamsCombine))
-      return failure(Region + "reduces into it with other items or another "
-                              "operator");
-    return Call;
-  }
-  return failure(Region + "uses it outside a reduction");
+  Expected<CallInst *> Call = reductionIntoParameter(Micro, ParamNo);
+  if (!Call)
+    return Call.takeError();
+  ReductionOperands Ops = *reductionOperands(**Call);
+  Function *Combine = reduceFunction(Ops);
+  if (!hasOneItem(Ops) || !Combine || !combineAlike(*Combine, TeamsCombine))
+    return failure("the parallel region '" + Micro.getName() +
+                   "' reduces into it with other items or another operator");
+  return *Call;
 }
 
 /// Whether the bytes [Offset, Offset + Size) meet one of \p Ranges.
