@@ -238,6 +238,54 @@ COT_ENTRY void __cot_gpu_guarded_parallel_end_nowait(int32_t Ran) {
     ThreadState[threadId()] = 0;
 }
 
+// Thread 0's copy of a team-code local, on its way to the other threads.
+[[clang::loader_uninitialized]] COT_SHARED uint64_t GuardedCopy;
+
+// Every thread of the block gets thread 0's Value. Out of line: where it
+// was inlined in every region's end, ptxas gave bench/ rownorm's kernel 40
+// registers instead of 32.
+[[gnu::noinline]] COT_CONVERGENT static uint64_t
+valueOfThread0(uint64_t Value) {
+  alignedBlockBarrier(); // thread 0 is done with the region
+  if (threadId() == 0)
+    GuardedCopy = Value;
+  alignedBlockBarrier();
+  uint64_t Result = threadId() == 0 ? Value : GuardedCopy;
+  alignedBlockBarrier(); // GuardedCopy is free again
+  return Result;
+}
+
+// After a parallel region whose threads each reduced into their own copy of
+// a team-code local (__cot_gpu_reduce_all): where the region (sized as
+// __cot_gpu_guarded_parallel_begin sized it) left threads out, they get
+// thread 0's copy, eight bytes at a time. Every thread of the block calls
+// it. The loop has a constant trip count, so that it unrolls here already:
+// inlined with the compiler's constant Bytes, every access then has a
+// constant offset and the copy stays in registers.
+COT_ENTRY COT_CONVERGENT void
+__cot_gpu_guarded_copy_sync(void *Copy, uint32_t Bytes, int32_t NumThreads) {
+  uint32_t N = NumThreads < 0 ? TeamState.RegionThreads : regionSize(NumThreads);
+  if (N == blockSize())
+    return;
+  constexpr uint32_t Chunk = sizeof(uint64_t);
+  for (uint32_t At = 0; At < COT_GUARDED_COPY_MAX_BYTES; At += Chunk) {
+    if (At >= Bytes)
+      break;
+    uint64_t Value = 0;
+    if (Bytes - At >= Chunk) {
+      __builtin_memcpy(&Value, (char *)Copy + At, Chunk);
+      Value = valueOfThread0(Value);
+      __builtin_memcpy((char *)Copy + At, &Value, Chunk);
+      continue;
+    }
+    for (uint32_t Byte = 0; Byte < Bytes - At; ++Byte)
+      Value |= (uint64_t)((unsigned char *)Copy)[At + Byte] << (8 * Byte);
+    Value = valueOfThread0(Value);
+    for (uint32_t Byte = 0; Byte < Bytes - At; ++Byte)
+      ((unsigned char *)Copy)[At + Byte] = (unsigned char)(Value >> (8 * Byte));
+  }
+}
+
 //===-- Bodies of regions that SPMD and guarded team code starts -----------===//
 // In the body of a parallel region that only the team code of SPMD and
 // guarded kernels starts, the compiler calls these instead of

@@ -145,6 +145,16 @@ COT_INLINE uint32_t laneMask(uint32_t Lanes) {
   return Lanes >= WarpSize ? ~0u : (1u << Lanes) - 1;
 }
 
+COT_CONVERGENT COT_INLINE uint64_t shuffleFromLane0(uint64_t V, uint32_t Bytes,
+                                                    uint32_t Mask) {
+  uint32_t Lo = __nvvm_shfl_sync_idx_i32(Mask, (uint32_t)V, 0, WarpSize - 1);
+  if (Bytes <= 4)
+    return Lo;
+  uint32_t Hi =
+      __nvvm_shfl_sync_idx_i32(Mask, (uint32_t)(V >> 32), 0, WarpSize - 1);
+  return (uint64_t)Hi << 32 | Lo;
+}
+
 COT_CONVERGENT COT_INLINE uint64_t shuffleDown(uint64_t V, uint32_t Bytes,
                                                uint32_t Offset, uint32_t Mask) {
   uint32_t Lo =
@@ -210,6 +220,14 @@ COT_INLINE void forEachChunkOfList(const ReductionList &List, Fn &&Move) {
     });
 }
 
+// How many chunks the items of a list move in.
+COT_INLINE uint32_t chunkCount(const ReductionList &List) {
+  uint32_t Chunks = 0;
+  forEachChunkOfList(List,
+                     [&](void *, uint32_t, uint32_t, uint32_t) { ++Chunks; });
+  return Chunks;
+}
+
 // Staging of the warps' results in shared memory: StageSlots chunks per
 // warp and round (one round for up to 32 bytes of items).
 constexpr uint32_t StageSlots = 4;
@@ -225,14 +243,14 @@ COT_CONVERGENT COT_INLINE void combiningBarrier(uint32_t Threads,
 
 // Moves each warp's result (in its lane 0's copy) into the copy of lane
 // <warp> of warp 0. Inlined with constant sizes, the rounds and the chunks
-// in them unroll and the slot tests fold away.
+// in them unroll and the slot tests fold away. Without FreeStage, the
+// caller's next barrier frees Stage after the last round.
 COT_CONVERGENT COT_INLINE void gatherWarpResults(const ReductionList &Mine,
-                                                 const CombiningTeam &Team) {
+                                                 const CombiningTeam &Team,
+                                                 bool FreeStage) {
   uint32_t Lane = threadId() % WarpSize, Warp = threadId() / WarpSize;
   uint32_t Warps = (Team.Threads + WarpSize - 1) / WarpSize;
-  uint32_t Chunks = 0;
-  forEachChunkOfList(Mine,
-                     [&](void *, uint32_t, uint32_t, uint32_t) { ++Chunks; });
+  uint32_t Chunks = chunkCount(Mine);
   for (uint32_t First = 0; First < Chunks; First += StageSlots) {
     if (Lane == 0)
       forEachChunkOfList(
@@ -247,17 +265,20 @@ COT_CONVERGENT COT_INLINE void gatherWarpResults(const ReductionList &Mine,
             if (Index - First < StageSlots)
               storeChunk(Item, At, Bytes, Stage[Lane][Index - First]);
           });
-    combiningBarrier(Team.Threads, Team.WholeBlock); // Stage is free again
+    if (FreeStage || First + StageSlots < Chunks)
+      combiningBarrier(Team.Threads, Team.WholeBlock); // Stage is free again
   }
 }
 
 // Combines the copies of all threads of Team into thread 0's: each warp's
 // into its lane 0's, then warp 0 combines the warps' results. One copy of
 // the warp step (and of the reduce function inlined into it) serves both.
+// Without FreeStage, the caller's next barrier frees Stage.
 COT_CONVERGENT COT_INLINE void combineTeam(const ReductionList &Mine,
                                            void **Scratch,
                                            cot_gpu_reduce_fn Combine,
-                                           const CombiningTeam &Team) {
+                                           const CombiningTeam &Team,
+                                           bool FreeStage = true) {
   uint32_t Warp = threadId() / WarpSize;
   uint32_t Warps = (Team.Threads + WarpSize - 1) / WarpSize;
   uint32_t Lanes =
@@ -267,11 +288,75 @@ COT_CONVERGENT COT_INLINE void combineTeam(const ReductionList &Mine,
     combineWarp(Mine, Scratch, Combine, Lanes);
     if (Level == 1 || Warps == 1)
       return;
-    gatherWarpResults(Mine, Team);
+    gatherWarpResults(Mine, Team, FreeStage);
     if (Warp != 0 || threadId() >= Warps)
       return;
     Lanes = Warps;
   }
+}
+
+// Gives every thread of Team thread 0's copy of each item, through Stage.
+COT_CONVERGENT COT_INLINE void shareThread0Copy(const ReductionList &Mine,
+                                                const CombiningTeam &Team) {
+  uint32_t Chunks = chunkCount(Mine);
+  for (uint32_t First = 0; First < Chunks; First += StageSlots) {
+    if (threadId() == 0)
+      forEachChunkOfList(
+          Mine, [&](void *Item, uint32_t At, uint32_t Bytes, uint32_t Index) {
+            if (Index - First < StageSlots)
+              Stage[0][Index - First] = loadChunk(Item, At, Bytes);
+          });
+    combiningBarrier(Team.Threads, Team.WholeBlock);
+    if (threadId() != 0)
+      forEachChunkOfList(
+          Mine, [&](void *Item, uint32_t At, uint32_t Bytes, uint32_t Index) {
+            if (Index - First < StageSlots)
+              storeChunk(Item, At, Bytes, Stage[0][Index - First]);
+          });
+    combiningBarrier(Team.Threads, Team.WholeBlock); // Stage is free again
+  }
+}
+
+// The combination of a team's copies, on its way from thread 0 to the
+// others (StageSlots chunks).
+[[clang::loader_uninitialized]] COT_SHARED uint64_t Combined[StageSlots];
+
+// Combines the copies of all threads of Team into every one of them, all
+// getting the same bits whatever the reduce function does: the copies are
+// combined into thread 0's, which every thread then reads, through a
+// shuffle in a team of one warp, else through shared memory after one
+// barrier: two barriers in all, as CUDA code has. That barrier also frees
+// Stage, and every thread reads Combined before the first barrier of the
+// next combination, after which alone thread 0 writes it again. Lists of
+// more chunks than Stage holds at once take a slower way.
+COT_CONVERGENT COT_INLINE void combineIntoEveryThread(
+    const ReductionList &Mine, void **Scratch, cot_gpu_reduce_fn Combine,
+    const CombiningTeam &Team) {
+  bool OneRound = chunkCount(Mine) <= StageSlots;
+  combineTeam(Mine, Scratch, Combine, Team, /*FreeStage=*/!OneRound);
+  if (Team.Threads <= WarpSize) {
+    forEachChunkOfList(
+        Mine, [&](void *Item, uint32_t At, uint32_t Bytes, uint32_t) {
+          uint64_t V = loadChunk(Item, At, Bytes);
+          storeChunk(Item, At, Bytes,
+                     shuffleFromLane0(V, Bytes, laneMask(Team.Threads)));
+        });
+    return;
+  }
+  if (!OneRound) {
+    shareThread0Copy(Mine, Team);
+    return;
+  }
+  if (threadId() == 0)
+    forEachChunkOfList(
+        Mine, [&](void *Item, uint32_t At, uint32_t Bytes, uint32_t Index) {
+          Combined[Index] = loadChunk(Item, At, Bytes);
+        });
+  combiningBarrier(Team.Threads, Team.WholeBlock);
+  forEachChunkOfList(
+      Mine, [&](void *Item, uint32_t At, uint32_t Bytes, uint32_t Index) {
+        storeChunk(Item, At, Bytes, Combined[Index]);
+      });
 }
 
 // Every thread of the block, all of them reaching the reduction together.
@@ -316,6 +401,19 @@ COT_ENTRY COT_CONVERGENT int32_t
 __cot_gpu_reduce_block(void **Privates, void **Scratch, const uint32_t *Sizes,
                        int32_t NumItems, cot_gpu_reduce_fn Combine) {
   return reduceIn(wholeBlock(), Privates, Scratch, Sizes, NumItems, Combine);
+}
+
+// Every thread of a guarded kernel's parallel region, each with its own
+// copy of the target (OffloadABI.h): all get the result and combine it
+// into their copy with the plain code.
+COT_ENTRY COT_CONVERGENT int32_t
+__cot_gpu_reduce_all(void **Privates, void **Scratch, const uint32_t *Sizes,
+                     int32_t NumItems, cot_gpu_reduce_fn Combine) {
+  CombiningTeam Team = combiningTeam();
+  if (Team.Threads != 0)
+    combineIntoEveryThread({Privates, Sizes, NumItems}, Scratch, Combine,
+                           Team);
+  return ReducePlain;
 }
 
 COT_ENTRY COT_CONVERGENT void

@@ -348,6 +348,23 @@ void __cot_gpu_combine_block(void **Privates, void **Scratch,
                              cot_gpu_reduce_fn Combine);
 void __cot_gpu_end_reduce(void);
 
+/* A guarded kernel's team-code local that parallel regions reduce into,
+ * each thread of the block keeping a copy of its own (the device lowering
+ * decides). In each such region __cot_gpu_reduce_all replaces
+ * __cot_gpu_reduce: every thread of the region gets the combination of all
+ * their copies in its own (the same bits in every thread) and 1 (combine
+ * it into the target with the plain code). After the region, every thread
+ * of the block calls __cot_gpu_guarded_copy_sync on its copy of the target
+ * (Bytes of them, at most COT_GUARDED_COPY_MAX_BYTES) with the region's
+ * num_threads value (0 without the clause): where the region had fewer
+ * threads than the block, the others get thread 0's copy. */
+#define COT_GUARDED_COPY_MAX_BYTES 32
+int32_t __cot_gpu_reduce_all(void **Privates, void **Scratch,
+                             const uint32_t *Sizes, int32_t NumItems,
+                             cot_gpu_reduce_fn Combine);
+void __cot_gpu_guarded_copy_sync(void *Copy, uint32_t Bytes,
+                                 int32_t NumThreads);
+
 /* Calls through function pointers in device code go through this when the
  * program has `declare target indirect` functions: it returns the device
  * function of a host function's address, and any other pointer unchanged.
