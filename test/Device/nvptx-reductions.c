@@ -146,9 +146,15 @@ int one_team(const int *A, int N) {
 
 // A generic kernel's parallel region (blocking form: the worksharing loop
 // of a parallel region), and its teams level, which the main thread alone
-// runs.
+// runs. The kernel is guarded, and the region reduces into the team's T,
+// which the team code only loads and stores: each thread keeps a copy of
+// T, the region's reduction gives every thread the result
+// (__cot_gpu_reduce_all), and the team code syncs the copies of threads the
+// region might have left out.
+// CHECK-LABEL: define internal void @__omp_offloading_{{.*}}_generic_l{{[0-9]+}}.omp_outlined(
+// CHECK: call void @__cot_gpu_guarded_copy_sync(ptr %{{.*}}, i32 4, i32 0)
 // CHECK-LABEL: define internal void @__omp_offloading_{{.*}}_generic_l{{[0-9]+}}.omp_outlined.omp_outlined(
-// CHECK: call i32 @__cot_gpu_reduce(
+// CHECK: call i32 @__cot_gpu_reduce_all(
 // CHECK-NOT: call void @__kmpc_end_reduce(
 // CHECK: call void @__cot_gpu_end_reduce()
 // CHECK-LABEL: define

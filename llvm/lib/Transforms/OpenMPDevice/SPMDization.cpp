@@ -33,7 +33,10 @@
 //     the threads of the region call the microtask directly;
 //   - a teams reduction's copy that only its parallel regions reduce into
 //     stays each thread's own, combined across the block once
-//     (TeamsReductionCopies.h), and where every parallel region writes only
+//     (TeamsReductionCopies.h); a small local that the team code only loads
+//     and stores and that regions reduce into stays each thread's own too,
+//     every such region giving each of its threads the result
+//     (RegionReductionCopies.h); and where every parallel region writes only
 //     its thread's own memory, the regions end without a barrier
 //     (RegionEffects.h).
 // This is the "if-master" scheme of "Coordinating GPU Threads for OpenMP
@@ -54,6 +57,7 @@
 #include "OpenMPDevice/Passes.h"
 #include "ReductionLists.h"
 #include "RegionEffects.h"
+#include "RegionReductionCopies.h"
 #include "TeamShared.h"
 #include "TeamsReductionCopies.h"
 
@@ -200,13 +204,15 @@ bool isReadByParallelRegion(const Use &U, AllocaInst &A) {
 
 /// Whether every use of \p A is a load, store or atomic update of the
 /// thread's own copy (through GEPs and casts), a lifetime or debug marker,
-/// an argument of a parallel region that only reads it, or what
+/// an argument of a parallel region that only reads it or that reduces into
+/// it (RegionReductionCopies.h; collected in \p Reductions), or what
 /// __cot_gpu_combine_block reads (its lists and their entries, every
 /// thread's own; TeamsReductionCopies.h): then each thread
 /// may keep its own copy. Team code runs in every thread, so each copy holds
 /// the same values (what may differ between threads is computed on thread 0
 /// and broadcast).
-bool isThreadPrivate(AllocaInst &A) {
+bool isThreadPrivate(AllocaInst &A,
+                     SmallVectorImpl<RegionReductionCopy> *Reductions = nullptr) {
   SmallVector<Value *, 8> Work = {&A};
   SmallPtrSet<Value *, 8> Seen;
   while (!Work.empty()) {
@@ -236,6 +242,11 @@ bool isThreadPrivate(AllocaInst &A) {
       if (isReadByParallelRegion(U, A) || isBlockCombineArgument(U) ||
           isBlockCombineListEntry(U))
         continue;
+      if (std::optional<RegionReductionCopy> R = regionReductionCopy(U, A)) {
+        if (Reductions)
+          Reductions->push_back(*R);
+        continue;
+      }
       return false;
     }
   }
@@ -281,6 +292,7 @@ private:
   bool isPrivate(Value *Ptr) const;
   bool isPerThreadCopy(const AllocaInst *A) const;
   bool isTeamShared(AllocaInst &A) const;
+  void reduceIntoEveryThreadsCopy();
   bool needsGuard(const Loop &L) const;
   bool runsInEveryThread(const Loop &L) const;
   SmallVector<AllocaInst *, 4> privatesWritten(const Loop &L) const;
@@ -319,7 +331,7 @@ bool TeamCode::isTeamShared(AllocaInst &A) const {
 Execution TeamCode::callExecution(CallBase &Call) const {
   if (isCallTo(Call, ForkCall) || isCallTo(Call, ForkTeams) ||
       isCallTo(Call, GuardBegin) || isCallTo(Call, GuardEnd) ||
-      isCallTo(Call, CombineBlock))
+      isCallTo(Call, CombineBlock) || isCallTo(Call, GuardedCopySync))
     return Execution::EveryThread;
   Function *Callee = Call.getCalledFunction();
   if (Callee && Functions.count(Callee))
@@ -1061,9 +1073,25 @@ void TeamCode::markQuietRegions() const {
     markNoClosingBarrier(*Fork);
 }
 
+/// Makes the parallel regions that reduce into a local of the team code that
+/// each thread keeps give every thread the result (RegionReductionCopies.h).
+void TeamCode::reduceIntoEveryThreadsCopy() {
+  SmallVector<RegionReductionCopy, 4> Reductions;
+  for (Function *F : Functions)
+    for (Instruction &I : instructions(*F))
+      if (auto *A = dyn_cast<AllocaInst>(&I);
+          A && !is_contained(Shared, A) && !isPerThreadCopy(A))
+        isThreadPrivate(*A, &Reductions);
+  SmallPtrSet<CallInst *, 4> Done;
+  for (const RegionReductionCopy &R : Reductions)
+    if (Done.insert(R.Reduction).second)
+      reduceIntoEveryCopy(R);
+}
+
 void TeamCode::guard() {
   for (const ThreadCopyReduction &R : PerThreadCopies)
     keepCopyPerThread(R);
+  reduceIntoEveryThreadsCopy();
   for (Function *F : Functions) {
     eraseLifetimeMarkers(*F);
     foldSelectingBranches(*F);

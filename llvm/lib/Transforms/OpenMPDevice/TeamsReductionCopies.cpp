@@ -238,8 +238,8 @@ void remarkCopyPerTeam(const SharedCopyReduction &R) {
     return OptimizationRemarkMissed(RemarkPassName, "TeamsCopyPerTeam",
                                     R.Combine)
            << "teams reduction in '" << F.getName()
-           << "' keeps one copy per team, which its parallel regions update "
-              "per block: "
+           << "' has its parallel regions combine their threads' copies per "
+              "block: "
            << R.Why;
   });
 }

@@ -78,7 +78,8 @@ void classifyTeamsReductions(
     llvm::SmallVectorImpl<ThreadCopyReduction> &PerThread,
     llvm::SmallVectorImpl<SharedCopyReduction> &Shared);
 
-/// A missed remark: \p R's teams reduction keeps one copy per team.
+/// A missed remark: \p R's teams reduction has its parallel regions combine
+/// their threads' copies per block.
 void remarkCopyPerTeam(const SharedCopyReduction &R);
 
 /// Whether \p U passes a local to __cot_gpu_combine_block, which reads and
