@@ -1078,10 +1078,13 @@ void TeamCode::markQuietRegions() const {
 void TeamCode::reduceIntoEveryThreadsCopy() {
   SmallVector<RegionReductionCopy, 4> Reductions;
   for (Function *F : Functions)
-    for (Instruction &I : instructions(*F))
-      if (auto *A = dyn_cast<AllocaInst>(&I);
-          A && !is_contained(Shared, A) && !isPerThreadCopy(A))
-        isThreadPrivate(*A, &Reductions);
+    for (Instruction &I : instructions(*F)) {
+      auto *A = dyn_cast<AllocaInst>(&I);
+      SmallVector<RegionReductionCopy, 2> OfLocal;
+      if (A && !is_contained(Shared, A) && !isPerThreadCopy(A) &&
+          isThreadPrivate(*A, &OfLocal))
+        append_range(Reductions, OfLocal);
+    }
   SmallPtrSet<CallInst *, 4> Done;
   for (const RegionReductionCopy &R : Reductions)
     if (Done.insert(R.Reduction).second)
