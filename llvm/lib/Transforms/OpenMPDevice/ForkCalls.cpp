@@ -11,6 +11,7 @@
 #include "ForkCalls.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -48,6 +49,16 @@ CallInst *numThreadsPush(CallInst &Fork) {
       return cast<CallInst>(I);
   }
   return nullptr;
+}
+
+Value *regionNumThreads(CallInst &Fork) {
+  if (CallInst *Push = numThreadsPush(Fork))
+    return pushedNumThreads(*Push);
+  Function &F = *Fork.getFunction();
+  return ConstantInt::getSigned(Type::getInt32Ty(F.getContext()),
+                                containsCallTo(F, "__kmpc_push_num_threads")
+                                    ? -1
+                                    : 0);
 }
 
 Function *microtaskOf(const CallBase &Fork) {

@@ -49,6 +49,12 @@ llvm::Value *pushedNumThreads(llvm::Instruction &I);
 /// clause, just before it, if any.
 llvm::CallInst *numThreadsPush(llvm::CallInst &Fork);
 
+/// The num_threads value \p Fork's region starts with in a guarded kernel
+/// (__cot_gpu_guarded_parallel_begin's argument): the value pushed just
+/// before it, 0 without one, -1 when its function pushes a count elsewhere
+/// (the runtime then takes it from thread 0).
+llvm::Value *regionNumThreads(llvm::CallInst &Fork);
+
 /// The microtask a fork call runs, when it is a known function.
 llvm::Function *microtaskOf(const llvm::CallBase &Fork);
 

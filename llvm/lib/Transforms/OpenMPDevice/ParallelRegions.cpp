@@ -93,7 +93,6 @@ private:
   void lowerForkCallGeneric(CallInst *Fork);
   void lowerForkCallGuarded(CallInst *Fork);
   Value *takeNumThreads(CallInst *Fork);
-  Constant *int32(int32_t V) { return ConstantInt::get(I32, V, true); }
   FunctionCallee convergentRuntimeFunction(StringRef Name, Type *Ret,
                                            ArrayRef<Type *> Params);
   Function *parallelWrapper(Function *Micro);
@@ -154,19 +153,13 @@ FunctionCallee ForkLowering::convergentRuntimeFunction(StringRef Name,
   return cot::convergentRuntimeFunction(M, Name, Ret, Params);
 }
 
-/// The num_threads value of \p Fork: the argument of the
-/// __kmpc_push_num_threads call Clang emits just before it, which goes;
-/// 0 without one, -1 when \p Fork's function pushes a count elsewhere
-/// (the runtime then takes it from thread 0).
+/// The num_threads value of \p Fork (regionNumThreads); the
+/// __kmpc_push_num_threads call Clang emits just before it goes.
 Value *ForkLowering::takeNumThreads(CallInst *Fork) {
-  if (CallInst *Push = numThreadsPush(*Fork)) {
-    Value *N = pushedNumThreads(*Push);
+  Value *N = regionNumThreads(*Fork);
+  if (CallInst *Push = numThreadsPush(*Fork))
     Push->eraseFromParent();
-    return N;
-  }
-  return int32(containsCallTo(*Fork->getFunction(), "__kmpc_push_num_threads")
-                ? -1
-                : 0);
+  return N;
 }
 
 /// `if ((Ran = __cot_gpu_guarded_parallel_begin(N))) microtask(...);

@@ -28,20 +28,6 @@ namespace {
 
 constexpr StringLiteral ReduceIntoEveryThread = "__cot_gpu_reduce_all";
 
-/// The num_threads value \p Fork's region starts with, as
-/// openmp-device-parallel-regions passes it to
-/// __cot_gpu_guarded_parallel_begin: the pushed value just before the fork,
-/// 0 without one, -1 when the function pushes a count elsewhere.
-Value *regionNumThreads(CallInst &Fork) {
-  if (CallInst *Push = numThreadsPush(Fork))
-    return pushedNumThreads(*Push);
-  Function &F = *Fork.getFunction();
-  return ConstantInt::getSigned(Type::getInt32Ty(F.getContext()),
-                                containsCallTo(F, "__kmpc_push_num_threads")
-                                    ? -1
-                                    : 0);
-}
-
 void remarkCopyPerThread(const RegionReductionCopy &R) {
   Function &F = *R.Fork->getFunction();
   OptimizationRemarkEmitter ORE(&F);
