@@ -28,9 +28,7 @@
 //     since its last access to memory others see, or since loads of
 //     variables the guard does not write);
 //   - everything else (arithmetic, loads, queries of the team's ids) runs
-//     in every thread, so control flow stays the same in all of them, and
-//     so does a `distribute` loop's init where the bounds it writes are
-//     plain locals: it gives every thread the team's part;
+//     in every thread, so control flow stays the same in all of them;
 //   - parallel regions start in place (openmp-device-parallel-regions):
 //     the threads of the region call the microtask directly;
 //   - a teams reduction's copy that only its parallel regions reduce into
@@ -62,8 +60,6 @@
 #include "RegionReductionCopies.h"
 #include "TeamShared.h"
 #include "TeamsReductionCopies.h"
-
-#include "OffloadABI.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -181,94 +177,6 @@ bool onlyReadsThrough(Argument &Param) {
          });
 }
 
-/// The arguments of a static loop init (__kmpc_for_static_init_* and
-/// __kmpc_distribute_static_init_*) that point to what it reads and writes:
-/// the last-chunk flag, the bounds and the stride.
-constexpr unsigned FirstLoopInitPointer = 3, LoopInitPointers = 4;
-
-/// Whether \p Call gives the team its part of a `distribute` loop: a static
-/// init of a distribute schedule. The device runtime computes it from the
-/// block's id and the call's arguments alone (Worksharing.cpp), so every
-/// thread of the team gets the same bounds, and it writes only through its
-/// pointer arguments.
-bool isTeamBoundsInit(const CallBase &Call) {
-  Function *Callee = Call.getCalledFunction();
-  if (!Callee ||
-      Call.arg_size() != FirstLoopInitPointer + LoopInitPointers + 2)
-    return false;
-  static const StringLiteral DistributeInits[] = {
-      "__kmpc_distribute_static_init_4", "__kmpc_distribute_static_init_4u",
-      "__kmpc_distribute_static_init_8", "__kmpc_distribute_static_init_8u"};
-  static const StringLiteral ForInits[] = {
-      "__kmpc_for_static_init_4", "__kmpc_for_static_init_4u",
-      "__kmpc_for_static_init_8", "__kmpc_for_static_init_8u"};
-  if (is_contained(DistributeInits, Callee->getName()))
-    return true;
-  auto *Kind = dyn_cast<ConstantInt>(Call.getArgOperand(2));
-  if (!Kind || !is_contained(ForInits, Callee->getName()))
-    return false;
-  uint64_t Schedule = Kind->getZExtValue() & COT_SCHED_KIND_MASK;
-  return Schedule == COT_SCHED_DISTRIBUTE_STATIC ||
-         Schedule == COT_SCHED_DISTRIBUTE_STATIC_CHUNKED;
-}
-
-/// Whether every use of \p A is a plain load or store (through GEPs and
-/// casts), a lifetime or debug marker, or a pointer argument of \p Init.
-bool hasOnlyPlainUsesBesides(AllocaInst &A, const CallBase &Init) {
-  SmallVector<Value *, 8> Work = {&A};
-  SmallPtrSet<Value *, 8> Seen;
-  while (!Work.empty()) {
-    Value *V = Work.pop_back_val();
-    if (!Seen.insert(V).second)
-      continue;
-    for (Use &U : V->uses()) {
-      auto *User = cast<Instruction>(U.getUser());
-      if (isa<GetElementPtrInst>(User) || isa<BitCastInst>(User) ||
-          isa<AddrSpaceCastInst>(User)) {
-        Work.push_back(User);
-        continue;
-      }
-      auto *L = dyn_cast<LoadInst>(User);
-      auto *S = dyn_cast<StoreInst>(User);
-      bool Plain =
-          (L && L->isSimple()) ||
-          (S && S->isSimple() &&
-           U.getOperandNo() == S->getPointerOperandIndex()) ||
-          isLifetimeOrDebug(User) ||
-          (User == &Init && U.getOperandNo() >= FirstLoopInitPointer &&
-           U.getOperandNo() < FirstLoopInitPointer + LoopInitPointers);
-      if (!Plain)
-        return false;
-    }
-  }
-  return true;
-}
-
-/// Whether the team-bounds init \p Init (isTeamBoundsInit) writes only
-/// locals of its caller that nothing but plain loads and stores reach
-/// otherwise: each thread may then keep its own copies and make the call
-/// itself, getting the bounds that thread 0 would have broadcast.
-bool writesOnlyPlainLocals(const CallBase &Init) {
-  for (unsigned I = FirstLoopInitPointer;
-       I < FirstLoopInitPointer + LoopInitPointers; ++I) {
-    auto *A = dyn_cast<AllocaInst>(getUnderlyingObject(Init.getArgOperand(I)));
-    if (!A || A->getFunction() != Init.getFunction() ||
-        !hasOnlyPlainUsesBesides(*A, Init))
-      return false;
-  }
-  return true;
-}
-
-/// Whether \p U passes a local to a team-bounds init that each thread may
-/// make on its own copies (writesOnlyPlainLocals).
-bool isPrivateTeamBoundsArgument(const Use &U) {
-  auto *Init = dyn_cast<CallBase>(U.getUser());
-  return Init && isTeamBoundsInit(*Init) &&
-         U.getOperandNo() >= FirstLoopInitPointer &&
-         U.getOperandNo() < FirstLoopInitPointer + LoopInitPointers &&
-         writesOnlyPlainLocals(*Init);
-}
-
 /// Locals up to this size that parallel regions only read stay each
 /// thread's own (the bounds a team computes for its region); larger ones
 /// (team-local arrays) stay one team-shared copy rather than one per thread
@@ -299,9 +207,7 @@ bool isReadByParallelRegion(const Use &U, AllocaInst &A) {
 /// an argument of a parallel region that only reads it or that reduces into
 /// it (RegionReductionCopies.h; collected in \p Reductions), or what
 /// __cot_gpu_combine_block reads (its lists and their entries, every
-/// thread's own; TeamsReductionCopies.h), or what a `distribute` loop's
-/// init writes the team's bounds to (isPrivateTeamBoundsArgument): then
-/// each thread
+/// thread's own; TeamsReductionCopies.h): then each thread
 /// may keep its own copy. Team code runs in every thread, so each copy holds
 /// the same values (what may differ between threads is computed on thread 0
 /// and broadcast).
@@ -334,7 +240,7 @@ bool isThreadPrivate(AllocaInst &A,
       if (isLifetimeOrDebug(User))
         continue;
       if (isReadByParallelRegion(U, A) || isBlockCombineArgument(U) ||
-          isBlockCombineListEntry(U) || isPrivateTeamBoundsArgument(U))
+          isBlockCombineListEntry(U))
         continue;
       if (std::optional<RegionReductionCopy> R = regionReductionCopy(U, A)) {
         if (Reductions)
@@ -429,8 +335,6 @@ Execution TeamCode::callExecution(CallBase &Call) const {
     return Execution::EveryThread;
   Function *Callee = Call.getCalledFunction();
   if (Callee && Functions.count(Callee))
-    return Execution::EveryThread;
-  if (isTeamBoundsInit(Call) && writesOnlyPlainLocals(Call))
     return Execution::EveryThread;
   if (auto *II = dyn_cast<IntrinsicInst>(&Call)) {
     if (readsThreadRegister(*II))

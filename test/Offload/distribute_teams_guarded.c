@@ -1,14 +1,14 @@
 // `target teams distribute` loops whose body starts parallel regions: on
-// GPUs these kernels run their team code in every thread (guarded), and
-// every thread of a team computes the team's part of the loop itself, on
-// its own copies of the bounds (docs/Design.md, spmdize), where thread 0
-// used to compute it alone and broadcast it. These shapes check that every
-// thread of every region sees the team's iteration and that each iteration
-// runs once, on the team the schedule gives it: the default schedule (one
-// contiguous chunk a team, in team order), dist_schedule(static, 3) (chunk
-// k on team k % teams), more teams than iterations, an unsigned and a
-// 64-bit iteration variable with bounds past 2^32, and lastprivate on the
-// distribute loop. Each region checks that it runs on the device.
+// GPUs these kernels run their team code in every thread (guarded), thread
+// 0 computing the team's part of the loop in a guard and the other threads
+// reading it from shared memory (docs/Design.md, spmdize). These shapes
+// check that every thread of every region sees the team's iteration and
+// that each iteration runs once, on the team the schedule gives it: the
+// default schedule (one contiguous chunk a team, in team order),
+// dist_schedule(static, 3) (chunk k on team k % teams), more teams than
+// iterations, an unsigned and a 64-bit iteration variable with bounds past
+// 2^32, and lastprivate on the distribute loop. Each region checks that it
+// runs on the device.
 // RUN: %clang -O2 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
 // RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 //
