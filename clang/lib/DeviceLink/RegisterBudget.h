@@ -16,7 +16,10 @@
 // again with `.maxnreg 40` on that kernel's entry (six blocks of 256
 // threads an SM). Kernels that ptxas gives more keep its choice: a limit
 // changes ptxas's schedule even where it equals the registers ptxas chose
-// (bench/ matmul ran twice as long at `.maxnreg 40` as at its own 40). So do
+// (bench/ matmul ran twice as long at `.maxnreg 40` as at its own 40; the
+// other way round, a version of rowdot that ptxas gave 40 by itself ran
+// 135 us against 86 at `.maxnreg 40`, while bench/ reduce's kernels at
+// their own 40 run at CUDA's speed: bench/RESULTS.md, 2026-11-29). So do
 // kernels whose num_teams clause sets the grid (Kernels.h,
 // hasExplicitTeams): the budget serves the launch model's grid, which fills
 // the SMs with whatever blocks an SM the registers allow, while the
