@@ -39,8 +39,18 @@ static void report(const char *Case, int Bad, int Device) {
   OnDevice += Device != 0;
 }
 
-/// Each iteration's region writes the iteration it sees into every thread's
-/// slot and its team into team[i]; returns how many slots are wrong.
+/// Run by each thread of iteration I's region: writes the iteration it sees
+/// into its slots (every slot when the team has fewer threads) and, for the
+/// first iteration, whether the region runs on the device.
+static void seeIteration(int *Seen, int I, int *Device) {
+  for (int T = omp_get_thread_num(); T < THREADS; T += omp_get_num_threads())
+    Seen[I * THREADS + T] = I;
+  if (I == 0 && omp_get_thread_num() == 0)
+    *Device = !omp_is_initial_device();
+}
+
+/// How many of the slots that the iterations' regions wrote (seeIteration)
+/// are wrong, and how many iterations did not run exactly once.
 static int checkSeen(const int *Seen, const int *Runs, int Count) {
   int Bad = 0;
   for (int I = 0; I < Count; ++I) {
@@ -59,12 +69,7 @@ static void defaultSchedule(void) {
     Runs[I] += 1;
     Team[I] = omp_get_team_num();
 #pragma omp parallel num_threads(THREADS)
-    {
-      for (int T = omp_get_thread_num(); T < THREADS; T += omp_get_num_threads())
-        Seen[I * THREADS + T] = I;
-      if (I == 0 && omp_get_thread_num() == 0)
-        Device = !omp_is_initial_device();
-    }
+    seeIteration(Seen, I, &Device);
   }
   int Bad = checkSeen(Seen, Runs, N);
   for (int I = 1; I < N; ++I)
@@ -102,12 +107,7 @@ static void moreTeamsThanIterations(void) {
   for (int I = 0; I < Few; ++I) {
     Runs[I] += 1;
 #pragma omp parallel num_threads(THREADS)
-    {
-      for (int T = omp_get_thread_num(); T < THREADS; T += omp_get_num_threads())
-        Seen[I * THREADS + T] = I;
-      if (I == 0 && omp_get_thread_num() == 0)
-        Device = !omp_is_initial_device();
-    }
+    seeIteration(Seen, I, &Device);
   }
   report("more teams than iterations", checkSeen(Seen, Runs, Few), Device);
 }
@@ -121,12 +121,7 @@ static void unsignedIterations(void) {
     const int I = (int)(U - First);
     Runs[I] += 1;
 #pragma omp parallel num_threads(THREADS)
-    {
-      for (int T = omp_get_thread_num(); T < THREADS; T += omp_get_num_threads())
-        Seen[I * THREADS + T] = I;
-      if (I == 0 && omp_get_thread_num() == 0)
-        Device = !omp_is_initial_device();
-    }
+    seeIteration(Seen, I, &Device);
   }
   report("unsigned iterations", checkSeen(Seen, Runs, N), Device);
 }
@@ -141,12 +136,7 @@ static void wideIterations(void) {
 #pragma omp atomic
     Runs[I] += 1;
 #pragma omp parallel num_threads(THREADS)
-    {
-      for (int T = omp_get_thread_num(); T < THREADS; T += omp_get_num_threads())
-        Seen[I * THREADS + T] = I;
-      if (I == 0 && omp_get_thread_num() == 0)
-        Device = !omp_is_initial_device();
-    }
+    seeIteration(Seen, I, &Device);
   }
   report("64-bit iterations past 2^32", checkSeen(Seen, Runs, N), Device);
 }
@@ -159,12 +149,7 @@ static void lastprivateIteration(void) {
     Runs[I] += 1;
     Last = I;
 #pragma omp parallel num_threads(THREADS)
-    {
-      for (int T = omp_get_thread_num(); T < THREADS; T += omp_get_num_threads())
-        Seen[I * THREADS + T] = I;
-      if (I == 0 && omp_get_thread_num() == 0)
-        Device = !omp_is_initial_device();
-    }
+    seeIteration(Seen, I, &Device);
   }
   report("lastprivate", checkSeen(Seen, Runs, N) + (Last != N - 1), Device);
 }
