@@ -258,10 +258,11 @@ valueOfThread0(uint64_t Value) {
 // After a parallel region whose threads each reduced into their own copy of
 // a team-code local (__cot_gpu_reduce_all): where the region (sized as
 // __cot_gpu_guarded_parallel_begin sized it) left threads out, they get
-// thread 0's copy, eight bytes at a time. Every thread of the block calls
-// it. The loop has a constant trip count, so that it unrolls here already:
-// inlined with the compiler's constant Bytes, every access then has a
-// constant offset and the copy stays in registers.
+// thread 0's copy, eight bytes at a time (the last chunk may be shorter).
+// Every thread of the block calls it. The loop has a constant trip count,
+// so that it unrolls here already: inlined with the compiler's constant
+// Bytes, every access then has a constant offset and size, and the copy
+// stays in registers.
 COT_ENTRY COT_CONVERGENT void
 __cot_gpu_guarded_copy_sync(void *Copy, uint32_t Bytes, int32_t NumThreads) {
   uint32_t N = NumThreads < 0 ? TeamState.RegionThreads : regionSize(NumThreads);
@@ -271,18 +272,11 @@ __cot_gpu_guarded_copy_sync(void *Copy, uint32_t Bytes, int32_t NumThreads) {
   for (uint32_t At = 0; At < COT_GUARDED_COPY_MAX_BYTES; At += Chunk) {
     if (At >= Bytes)
       break;
+    uint32_t Size = Bytes - At < Chunk ? Bytes - At : Chunk;
     uint64_t Value = 0;
-    if (Bytes - At >= Chunk) {
-      __builtin_memcpy(&Value, (char *)Copy + At, Chunk);
-      Value = valueOfThread0(Value);
-      __builtin_memcpy((char *)Copy + At, &Value, Chunk);
-      continue;
-    }
-    for (uint32_t Byte = 0; Byte < Bytes - At; ++Byte)
-      Value |= (uint64_t)((unsigned char *)Copy)[At + Byte] << (8 * Byte);
+    __builtin_memcpy(&Value, (char *)Copy + At, Size);
     Value = valueOfThread0(Value);
-    for (uint32_t Byte = 0; Byte < Bytes - At; ++Byte)
-      ((unsigned char *)Copy)[At + Byte] = (unsigned char)(Value >> (8 * Byte));
+    __builtin_memcpy((char *)Copy + At, &Value, Size);
   }
 }
 
