@@ -93,8 +93,6 @@ private:
   void lowerForkCallGeneric(CallInst *Fork);
   void lowerForkCallGuarded(CallInst *Fork);
   Value *takeNumThreads(CallInst *Fork);
-  FunctionCallee convergentRuntimeFunction(StringRef Name, Type *Ret,
-                                           ArrayRef<Type *> Params);
   Function *parallelWrapper(Function *Micro);
 };
 
@@ -147,12 +145,6 @@ void ForkLowering::lowerForkCallSPMD(CallInst *Fork) {
   ++NumSPMDRegions;
 }
 
-FunctionCallee ForkLowering::convergentRuntimeFunction(StringRef Name,
-                                                       Type *Ret,
-                                                       ArrayRef<Type *> Params) {
-  return cot::convergentRuntimeFunction(M, Name, Ret, Params);
-}
-
 /// The num_threads value of \p Fork (regionNumThreads); the
 /// __kmpc_push_num_threads call Clang emits just before it goes.
 Value *ForkLowering::takeNumThreads(CallInst *Fork) {
@@ -176,7 +168,7 @@ void ForkLowering::lowerForkCallGuarded(CallInst *Fork) {
       BasicBlock::Create(Ctx, "parallel.region", Head->getParent(), End);
   IRBuilder<> B(Head->getTerminator());
   CallInst *Ran = B.CreateCall(
-      convergentRuntimeFunction("__cot_gpu_guarded_parallel_begin", I32,
+      convergentRuntimeFunction(M, "__cot_gpu_guarded_parallel_begin", I32,
                                 {I32}),
       {NumThreads}, "parallel.ran");
   Ran->addFnAttr(Attribute::Convergent);
@@ -189,7 +181,7 @@ void ForkLowering::lowerForkCallGuarded(CallInst *Fork) {
   StringRef Close = hasNoClosingBarrier(*Fork)
                         ? "__cot_gpu_guarded_parallel_end_nowait"
                         : "__cot_gpu_guarded_parallel_end";
-  B.CreateCall(convergentRuntimeFunction(Close, Void, {I32}), {Ran})
+  B.CreateCall(convergentRuntimeFunction(M, Close, Void, {I32}), {Ran})
       ->addFnAttr(Attribute::Convergent);
   Fork->eraseFromParent();
   ++NumGuardedRegions;
@@ -400,9 +392,8 @@ void useRegionEntryPoints(Function &Region, bool WholeBlock) {
     StringRef Entry =
         regionEntryPoint(Call->getCalledFunction()->getName(), WholeBlock);
     if (isCallTo(*Call, "__kmpc_barrier")) {
-      FunctionCallee Barrier =
-          runtimeFunction(M, Entry, Type::getVoidTy(M.getContext()), {});
-      cast<Function>(Barrier.getCallee())->addFnAttr(Attribute::Convergent);
+      FunctionCallee Barrier = convergentRuntimeFunction(
+          M, Entry, Type::getVoidTy(M.getContext()), {});
       CallInst *New = CallInst::Create(Barrier, {}, "", Call->getIterator());
       New->addFnAttr(Attribute::Convergent);
       New->setDebugLoc(Call->getDebugLoc());

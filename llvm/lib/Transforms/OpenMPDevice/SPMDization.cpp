@@ -480,9 +480,7 @@ TeamCode::guardedRanges(Function &F) const {
 /// Calls the convergent runtime function \p Name at \p B.
 CallInst *callConvergent(IRBuilder<> &B, StringRef Name, Type *Ret) {
   Module &M = *B.GetInsertBlock()->getModule();
-  FunctionCallee F = runtimeFunction(M, Name, Ret, {});
-  cast<Function>(F.getCallee())->addFnAttr(Attribute::Convergent);
-  CallInst *Call = B.CreateCall(F);
+  CallInst *Call = B.CreateCall(convergentRuntimeFunction(M, Name, Ret, {}));
   Call->addFnAttr(Attribute::Convergent);
   return Call;
 }
