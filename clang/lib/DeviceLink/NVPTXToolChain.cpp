@@ -44,6 +44,7 @@
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
@@ -251,13 +252,92 @@ void definePureVirtualTrap(Module &M) {
   B.CreateUnreachable();
 }
 
+/// Rebuilds the subprograms flagged DIFlagAllCallsDescribed (host -O -g at
+/// DWARF 5) without the flag, with the scopes and locations that name them.
+/// The flag makes the AsmPrinter put a label after each call, for the call
+/// site's return address; NVPTX prints a call as several instructions, so
+/// the label lands inside it (`call.uni (retval0), $L__tmp1: fib, ...`),
+/// which ptxas cannot parse. Line directives describe no call sites.
+class CallSiteFlagRemoval {
+public:
+  explicit CallSiteFlagRemoval(LLVMContext &Ctx) : Ctx(Ctx) {}
+
+  DILocalScope *scope(DILocalScope *Scope);
+  DILocation *location(DILocation *Loc);
+
+private:
+  LLVMContext &Ctx;
+  DenseMap<DILocalScope *, DILocalScope *> Scopes;
+  DenseMap<DILocation *, DILocation *> Locations;
+};
+
+DILocalScope *CallSiteFlagRemoval::scope(DILocalScope *Scope) {
+  if (DILocalScope *Known = Scopes.lookup(Scope))
+    return Known;
+  DILocalScope *Rebuilt = Scope;
+  if (auto *SP = dyn_cast<DISubprogram>(Scope)) {
+    if (SP->areAllCallsDescribed()) {
+      TempDISubprogram Clone =
+          SP->cloneWithFlags(SP->getFlags() & ~DINode::FlagAllCallsDescribed);
+      Rebuilt = SP->isDistinct() ? MDNode::replaceWithDistinct(std::move(Clone))
+                                 : MDNode::replaceWithUniqued(std::move(Clone));
+    }
+  } else if (auto *Block = dyn_cast<DILexicalBlock>(Scope)) {
+    DILocalScope *Parent = scope(Block->getScope());
+    if (Parent != Block->getScope())
+      Rebuilt = DILexicalBlock::getDistinct(Ctx, Parent, Block->getFile(),
+                                            Block->getLine(), Block->getColumn());
+  } else if (auto *BlockFile = dyn_cast<DILexicalBlockFile>(Scope)) {
+    DILocalScope *Parent = scope(BlockFile->getScope());
+    if (Parent != BlockFile->getScope())
+      Rebuilt = DILexicalBlockFile::get(Ctx, Parent, BlockFile->getFile(),
+                                        BlockFile->getDiscriminator());
+  }
+  Scopes[Scope] = Rebuilt;
+  return Rebuilt;
+}
+
+DILocation *CallSiteFlagRemoval::location(DILocation *Loc) {
+  if (!Loc)
+    return nullptr;
+  if (DILocation *Known = Locations.lookup(Loc))
+    return Known;
+  DILocalScope *Scope = scope(Loc->getScope());
+  DILocation *InlinedAt = location(Loc->getInlinedAt());
+  DILocation *Rebuilt = Loc;
+  if (Scope != Loc->getScope() || InlinedAt != Loc->getInlinedAt())
+    Rebuilt = DILocation::get(Ctx, Loc->getLine(), Loc->getColumn(), Scope,
+                              InlinedAt, Loc->isImplicitCode());
+  Locations[Loc] = Rebuilt;
+  return Rebuilt;
+}
+
+/// Drops DIFlagAllCallsDescribed from \p M's functions (CallSiteFlagRemoval).
+void describeNoCallSites(Module &M) {
+  CallSiteFlagRemoval Removal(M.getContext());
+  auto RemapLoopLocation = [&](Metadata *MD) -> Metadata * {
+    if (auto *Loc = dyn_cast<DILocation>(MD))
+      return Removal.location(Loc);
+    return MD;
+  };
+  for (Function &F : M) {
+    if (DISubprogram *SP = F.getSubprogram())
+      F.setSubprogram(cast<DISubprogram>(Removal.scope(SP)));
+    for (Instruction &I : instructions(F)) {
+      if (DILocation *Loc = I.getDebugLoc())
+        I.setDebugLoc(Removal.location(Loc));
+      updateLoopMetadataDebugLocations(I, RemapLoopLocation);
+    }
+  }
+}
+
 /// Host `-g` gives device code line directives only (`.loc`, what
 /// profilers and compute-sanitizer read), as nvcc's -lineinfo: PTX with
 /// line tables or full debug information is `.target sm_XX, debug`, which
 /// ptxas assembles only unoptimized ("Optimized debugging not supported")
 /// and the driver's JIT likewise. Every compile unit becomes a
 /// directives-only one, and what only full debug information needs
-/// (variables, types) goes.
+/// (variables, types, call sites) goes.
 void keepLineDirectivesOnly(Module &M) {
   if (M.debug_compile_units().empty())
     return;
@@ -282,6 +362,7 @@ void keepLineDirectivesOnly(Module &M) {
         SP->replaceUnit(Directives);
     Units->setOperand(I, Directives);
   }
+  describeNoCallSites(M);
 }
 
 /// Keeps the kernels and the globals the runtime looks up by name.
