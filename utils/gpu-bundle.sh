@@ -30,9 +30,9 @@
 #      substitutions and `-fopenmp-targets=x86_64-pc-linux-gnu` replaced by
 #      `-fopenmp-targets=nvptx64-nvidia-cuda` (-c + link, %S/Inputs files,
 #      llvm-ar, cp ... all work: build/bin and the LLVM tools are on PATH).
-#    - RUN lines of the form `[env V=X...] [not] %t [ARGS] [2>&1]
+#    - RUN lines of the form `[env V=X...] [not] %t[.SUFFIX] [ARGS] [2>&1]
 #      [| FileCheck %s [--check-prefix(es)=P]]` become run steps on the GPU
-#      machine (%t = ./NAME, %% = %; without 2>&1 stderr goes to stderr.N.txt and is
+#      machine (%t = ./NAME, %t.O0 = ./NAME.O0, %% = %; without 2>&1 stderr goes to stderr.N.txt and is
 #      not checked; `env LD_LIBRARY_PATH=X` becomes X:OUT_DIR/lib, the lib
 #      standing in for the RUNPATH to build/lib; the usual
 #      `env OMP_TARGET_OFFLOAD=MANDATORY %t` keeps its policy, and the tests'
@@ -347,7 +347,8 @@ def run_step(cmd, text, name, index):
             negate = not negate
         else:
             break
-    if not words or words[0] != "%t":
+    program = re.fullmatch(r"%t(\.[A-Za-z0-9_.-]+)?", words[0]) if words else None
+    if not program:
         return None
     if len(stages) > 2:
         raise Untranslatable("pipeline: " + cmd)
@@ -381,7 +382,8 @@ def run_step(cmd, text, name, index):
     env = [sub(e) + (':"$GPU_BUNDLE_LIB"' if e.startswith("LD_LIBRARY_PATH=")
                      else "") for e in env]
     line = " ".join(["env"] + env if env else [])
-    line = (line + " " if line else "") + " ".join([t] + [sub(a) for a in args])
+    line = (line + " " if line else "") + " ".join(
+        [t + (program.group(1) or "")] + [sub(a) for a in args])
     line += " 2>&1" if merged else " 2>stderr.%d.txt" % index
     return line, "!0" if negate else "0", checks
 
