@@ -235,6 +235,51 @@ COT_ENTRY void __kmpc_destroy_allocator(int32_t,
   omp_destroy_allocator(Allocator);
 }
 
+//===-- Variable-length arrays --------------------------------------------===//
+// openmp-device-dynamic-allocas turns each alloca of run-time size into
+// __cot_gpu_vla_push, and llvm.stackrestore and returns into
+// __cot_gpu_vla_pop. An array is allocAligned memory whose header keeps the
+// array below it in the chain where allocAligned put the size (freeAligned
+// reads only the block).
+
+namespace {
+struct VlaHeader {
+  void *Block;
+  void *Below;
+};
+static_assert(sizeof(VlaHeader) == sizeof(Header), "one header, two uses");
+
+VlaHeader &vlaHeaderOf(void *Array) { return ((VlaHeader *)Array)[-1]; }
+} // namespace
+
+COT_ENTRY void *__cot_gpu_vla_push(uint64_t Size, uint64_t Align,
+                                   void **Head) {
+  void *Array = allocAligned(Size, Align);
+  if (!Array) {
+    struct {
+      uint64_t Size;
+      uint32_t Block, Thread;
+    } Args = {Size, blockId(), threadId()};
+    vprintf("omptarget device: a variable-length array of %llu bytes does "
+            "not fit in the device heap (block %u, thread %u; "
+            "LIBOMPTARGET_HEAP_SIZE sets the heap)\n",
+            &Args);
+    fatal();
+  }
+  vlaHeaderOf(Array).Below = *Head;
+  *Head = Array;
+  return Array;
+}
+
+COT_ENTRY void __cot_gpu_vla_pop(void **Head, void *Mark) {
+  for (void *Array = *Head; Array && Array != Mark;) {
+    void *Below = vlaHeaderOf(Array).Below;
+    freeAligned(Array);
+    Array = Below;
+  }
+  *Head = Mark;
+}
+
 //===-- C++ new and delete ------------------------------------------------===//
 // The Itanium names of the global operators (there are no exceptions on the
 // device: a failed new traps, as device malloc exhaustion would otherwise

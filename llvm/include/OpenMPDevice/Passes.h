@@ -15,6 +15,8 @@
 //                                    host-only features are errors
 //   openmp-device-allocate-to-stack  (function) small allocate-clause
 //                                    storage becomes stack slots
+//   openmp-device-dynamic-allocas    (function) allocas of run-time size
+//                                    (VLAs, scan buffers) in device memory
 //   openmp-device-libdevice-math     C math calls to libdevice's __nv_*
 //   openmp-device-cyclic-schedules   default-scheduled loops go cyclic
 //   openmp-device-kernel-modes       SPMD or generic mode per kernel

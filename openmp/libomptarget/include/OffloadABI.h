@@ -381,6 +381,14 @@ void *__cot_gpu_indirect_function(void *Fn);
 void *__cot_gpu_alloc_shared(uint64_t Size);
 void __cot_gpu_free_shared(void *Ptr, uint64_t Size);
 
+/* Allocas of run-time size (variable-length arrays, scan buffers) in device
+ * memory: push allocates Size bytes at a multiple of Align and makes them
+ * *Head, chained to the array below; pop frees the arrays above Mark (a
+ * value *Head had) and sets *Head to Mark. A failed allocation is a device
+ * error naming the size (all ones: the size overflowed). */
+void *__cot_gpu_vla_push(uint64_t Size, uint64_t Align, void **Head);
+void __cot_gpu_vla_pop(void **Head, void *Mark);
+
 /*===-- Entry points the compiler calls -----------------------------------===*/
 /* Registration, from the constructor/destructor the device link step adds. */
 void __cot_register_binary(const cot_binary_desc *Desc);

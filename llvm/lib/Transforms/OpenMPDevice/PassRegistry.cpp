@@ -85,7 +85,7 @@ void registerOpenMPDevicePasses(PassBuilder &PB) {
 
 std::string nvptxLoweringPipeline() {
   return "openmp-device-retarget-nvptx,"
-         "function(openmp-device-allocate-to-stack),"
+         "function(openmp-device-allocate-to-stack,openmp-device-dynamic-allocas),"
          "openmp-device-libdevice-math,"
          "openmp-device-cyclic-schedules,"
          "openmp-device-kernel-modes,"
