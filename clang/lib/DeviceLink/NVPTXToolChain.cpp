@@ -484,8 +484,8 @@ static void setDeviceLLVMOptions() {
 /// (after inlining, before loops are vectorized and unrolled), and
 /// openmp-device-recombined-indices, openmp-device-copysign-bits,
 /// openmp-device-unchanged-cas, openmp-device-sink-shared-stores,
-/// openmp-device-init-barriers and openmp-device-dead-shared-stores at its
-/// end.
+/// openmp-device-init-barriers, openmp-device-dead-shared-stores and
+/// openmp-device-fpext-vector-loads at its end.
 ///
 /// LoopVersioningLICM: OpenMP ports of CUDA kernels drop CUDA's
 /// __restrict__, so a loop that updates p[j], m[j] and v[j] in place loads
@@ -534,6 +534,7 @@ void registerNVPTXPasses(PassBuilder &PB, const NVPTXImageOptions &Opts,
         MPM.addPass(SharedStoreSinkingPass());
         MPM.addPass(InitBarriersPass());
         MPM.addPass(DeadSharedStoresPass());
+        MPM.addPass(createModuleToFunctionPassAdaptor(FPExtVectorLoadsPass()));
       });
   PB.registerPipelineParsingCallback(
       [&](StringRef Name, ModulePassManager &MPM,

@@ -65,6 +65,9 @@
 // erased when nothing the kernel runs reads another thread's init),
 // openmp-device-dead-shared-stores (at the end of O3: a kernel's stores to
 // shared memory that no thread reads before the block ends),
+// openmp-device-fpext-vector-loads (function, at the end of O3: a freeze
+// between a vector load and its fpext, which LLVM 19's NVPTX back end would
+// fold into a load PTX does not have),
 // openmp-device-kernel-traffic (an analysis for the launch model, before
 // vectorization; KernelTraffic.h), openmp-device-math-intrinsics (without
 // libdevice) and openmp-device-check-externs. The host device runs
