@@ -3,7 +3,9 @@
 ; return; a local the region does not see stays on the stack. A remark
 ; names the local and says why. A local of one of the kernel's own
 ; outlined functions (`!cot.kernel`), which run once per team, becomes a
-; static team-shared variable in shared memory instead.
+; static team-shared variable in shared memory instead; an array
+; allocation past the static budget (Clang's scan buffer, `alloca i64, i64
+; 100000`) gets storage for all of its elements.
 ; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-globalize -pass-remarks=openmp-device -S %s 2>%t.remarks | FileCheck %s
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks
 
@@ -44,11 +46,23 @@ define void @member() !cot.kernel !2 {
   ret void
 }
 
+; CHECK-LABEL: define void @scan_buffer(
+; CHECK: %buffer.shared = call ptr @__cot_gpu_alloc_shared(i64 800000)
+; CHECK: call void @__cot_gpu_free_shared(ptr %buffer.shared, i64 800000)
+; CHECK-NEXT: ret void
+define void @scan_buffer() !cot.kernel !4 {
+  %buffer = alloca i64, i64 100000, align 16
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr null, i32 1, ptr @generic.parallel, ptr %buffer)
+  ret void
+}
+
 declare void @llvm.lifetime.start.p0(i64, ptr)
 declare void @llvm.lifetime.end.p0(i64, ptr)
 declare void @__kmpc_fork_call(ptr, i32, ptr, ...)
 
-!cot.kernels = !{!0, !1}
+!cot.kernels = !{!0, !1, !3}
 !0 = !{ptr @generic, !"generic"}
 !1 = !{ptr @member, !"generic"}
 !2 = !{ptr @member}
+!3 = !{ptr @scan_buffer, !"generic"}
+!4 = !{ptr @scan_buffer}

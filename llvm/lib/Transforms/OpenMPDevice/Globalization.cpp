@@ -166,7 +166,9 @@ void freeBeforeReturns(CallInst *Shared, uint64_t Size) {
 
 void globalizeAlloca(AllocaInst *A, const CallBase &Escape) {
   Module &M = *A->getModule();
-  uint64_t Size = M.getDataLayout().getTypeAllocSize(A->getAllocatedType());
+  // All of an array allocation (`alloca i64, i64 100000`, the scan buffer
+  // Clang sizes by a constant trip count), not one element.
+  uint64_t Size = *staticAllocaBytes(*A);
   remarkGlobalized(A, Escape, Size, /*Static=*/false);
   IRBuilder<> B(A);
   CallInst *Shared = B.CreateCall(
