@@ -109,6 +109,39 @@ COT_ENTRY COT_CONVERGENT void __kmpc_copyprivate(ident_t *, int32_t, size_t, voi
   teamBarrier();
 }
 
+// The same for a list whose variables' sizes the compiler knows
+// (openmp-device-copyprivate): each thread's variables are in its own local
+// memory, which the others cannot read, so the single thread copies them,
+// and the list of the copies, to device memory first.
+COT_ENTRY COT_CONVERGENT void
+__cot_gpu_copyprivate(void **List, uint32_t Count, const uint64_t *Sizes,
+                      void (*CopyFn)(void *, void *), int32_t DidIt) {
+  if (teamNumThreads() == 1)
+    return;
+  void **Copies = nullptr;
+  if (DidIt) {
+    auto Padded = [](uint64_t Bytes) { return (Bytes + 15) & ~(uint64_t)15; };
+    uint64_t Bytes = Padded((uint64_t)Count * sizeof(void *));
+    for (uint32_t I = 0; I < Count; I++)
+      Bytes = Bytes + Padded(Sizes[I]) < Bytes ? UINT64_MAX
+                                                : Bytes + Padded(Sizes[I]);
+    Copies = (void **)mallocOrDie(Bytes);
+    char *Next = (char *)Copies + Padded((uint64_t)Count * sizeof(void *));
+    for (uint32_t I = 0; I < Count; I++) {
+      __builtin_memcpy(Next, List[I], Sizes[I]);
+      Copies[I] = Next;
+      Next += Padded(Sizes[I]);
+    }
+    TeamState.CopyPrivate = Copies;
+  }
+  teamBarrier();
+  if (!DidIt)
+    CopyFn(List, TeamState.CopyPrivate);
+  teamBarrier();
+  if (Copies)
+    free(Copies);
+}
+
 //===-- Cancellation (not supported: never cancelled) -----------------------===//
 
 COT_ENTRY int32_t __kmpc_cancel(ident_t *, int32_t, int32_t) { return 0; }

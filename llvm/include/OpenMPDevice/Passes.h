@@ -17,6 +17,8 @@
 //                                    storage becomes stack slots
 //   openmp-device-dynamic-allocas    (function) allocas of run-time size
 //                                    (VLAs, scan buffers) in device memory
+//   openmp-device-copyprivate        (function) copyprivate staged through
+//                                    device memory
 //   openmp-device-libdevice-math     C math calls to libdevice's __nv_*
 //   openmp-device-cyclic-schedules   default-scheduled loops go cyclic
 //   openmp-device-kernel-modes       SPMD or generic mode per kernel

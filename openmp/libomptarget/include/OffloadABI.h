@@ -389,6 +389,13 @@ void __cot_gpu_free_shared(void *Ptr, uint64_t Size);
 void *__cot_gpu_vla_push(uint64_t Size, uint64_t Align, void **Head);
 void __cot_gpu_vla_pop(void **Head, void *Mark);
 
+/* `single copyprivate`: __kmpc_copyprivate with the size of each of the
+ * Count variables List points to, so that the single thread (DidIt) can
+ * copy them and the list to device memory, from which the team's other
+ * threads run CopyFn (their list, the copies). */
+void __cot_gpu_copyprivate(void **List, uint32_t Count, const uint64_t *Sizes,
+                           void (*CopyFn)(void *, void *), int32_t DidIt);
+
 /*===-- Entry points the compiler calls -----------------------------------===*/
 /* Registration, from the constructor/destructor the device link step adds. */
 void __cot_register_binary(const cot_binary_desc *Desc);

@@ -85,7 +85,8 @@ void registerOpenMPDevicePasses(PassBuilder &PB) {
 
 std::string nvptxLoweringPipeline() {
   return "openmp-device-retarget-nvptx,"
-         "function(openmp-device-allocate-to-stack,openmp-device-dynamic-allocas),"
+         "function(openmp-device-allocate-to-stack,openmp-device-dynamic-allocas,"
+         "openmp-device-copyprivate),"
          "openmp-device-libdevice-math,"
          "openmp-device-cyclic-schedules,"
          "openmp-device-kernel-modes,"
