@@ -5,7 +5,7 @@
 // only: from element 2528 (thread 32's first, blocked schedule) on, each
 // element holds its own input. Built at -O2 it is right
 // (test/Offload/scan_in_target.c).
-// RUN: %clang -O0 -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda %s -o %t -lm
+// RUN: %clang -O0 -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda %s -o %t
 // RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 // CHECK: on device 1, 0 wrong
 #include <omp.h>

@@ -5,7 +5,7 @@
 // A link: one cc1 job parses the file, lowers it for the host and writes
 // each target's device code; one device-link job builds the images from
 // them; the host link gets the packaged images and libomptarget ahead of
-// libomp.
+// libomp, and libm (Clang's host code of a scan calls log2 and ceil).
 // RUN: %clang -### -fopenmp -fopenmp-targets=x86_64-unknown-linux-gnu,nvptx64 --cuda-path=%t/nocuda %s -o %t/prog 2>&1 | FileCheck %s --check-prefix=LINK
 // LINK: "-cc1"{{.*}} "-emit-obj"
 // LINK-SAME: "-cot-offload-targets=x86_64-pc-linux-gnu,nvptx64-nvidia-cuda:sm_75+sm_80+sm_90"
@@ -15,7 +15,7 @@
 // LINK-NEXT: "-cot-device-link" "-targets=x86_64-pc-linux-gnu,nvptx64-nvidia-cuda:sm_75+sm_80+sm_90"
 // LINK-SAME: "-o" "[[IMAGES:[^"]*offload-images[^"]*\.o]]"
 // LINK-SAME: "-device=x86_64-pc-linux-gnu=[[X86]]" "-device=nvptx64-nvidia-cuda=[[NV]]"
-// LINK-NEXT: ld{{.*}} "-L{{[^"]*}}/lib"{{.*}} "[[HOST]]" "[[IMAGES]]" "-lomptarget" "-rpath" "{{[^"]*}}/lib" "-lomp"
+// LINK-NEXT: ld{{.*}} "-L{{[^"]*}}/lib"{{.*}} "[[HOST]]" "[[IMAGES]]" "-lomptarget" "-rpath" "{{[^"]*}}/lib" "-lm" "-lomp"
 // LINK-NOT: "-cc1"
 //
 // -c: the host object and the device code go into one bundle.

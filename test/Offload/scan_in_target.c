@@ -6,8 +6,9 @@
 // it) or, for a run-time trip count, device memory
 // (openmp-device-dynamic-allocas; the device link crashed on the dynamic
 // alloca). Built at -O2: docs/known-issues has the -O0 GPU build's wrong
-// result. -lm: Clang's host code of a scan calls log2 and ceil.
-// RUN: %clang -O2 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t -lm
+// result. No -lm: Clang's host code of a scan calls log2 and ceil, and the
+// offload link adds libm.
+// RUN: %clang -O2 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
 // RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 // CHECK: inclusive scan of 20000: ok
 // CHECK-NEXT: exclusive scan of 20000: ok

@@ -412,22 +412,27 @@ InputInfoList OffloadJobs::Impl::buildDeviceLink(const JobAction &A,
 }
 
 /// Clang's link, given the packaged images and libomptarget (before libomp,
-/// so that its omp_* device API wins), with an rpath to it.
+/// so that its omp_* device API wins), with an rpath to it, and libm: Clang's
+/// host code of a `reduction(inscan)` loop calls log2 and ceil (a C program
+/// that uses no math failed to link at -O0, or with a run-time trip count,
+/// with "undefined reference to log2"; upstream Clang's too).
 InputInfoList OffloadJobs::Impl::buildHostLink(const JobAction &Link,
                                                bool AtTopLevel) {
   InputInfoList Inputs;
   for (const Action *In : Link.getInputs())
     append_range(Inputs, build(In, /*AtTopLevel=*/false));
   const char *Base = Inputs.empty() ? "" : Inputs.front().getBaseInput();
-  const opt::Arg *Runtime = nullptr, *RPath = nullptr;
+  const opt::Arg *Runtime = nullptr, *RPath = nullptr, *LibM = nullptr;
   opt::DerivedArgList &Args = argsWith([&](opt::DerivedArgList &DAL) {
     DAL.AddJoinedArg(nullptr, option(options::OPT_L), Opts.RuntimeLibDir);
     Runtime = DAL.MakeJoinedArg(nullptr, option(options::OPT_l), "omptarget");
     RPath = DAL.MakeSeparateArg(nullptr, option(options::OPT_rpath),
                                 Opts.RuntimeLibDir);
+    LibM = DAL.MakeJoinedArg(nullptr, option(options::OPT_l), "m");
   });
   Inputs.push_back(InputInfo(types::TY_Object, Runtime, Base));
   Inputs.push_back(InputInfo(types::TY_Object, RPath, Base));
+  Inputs.push_back(InputInfo(types::TY_Object, LibM, Base));
   InputInfo Output(&Link,
                    D.GetNamedOutputPath(C, Link, Base, "", AtTopLevel,
                                         /*MultipleArchs=*/false, ""),
