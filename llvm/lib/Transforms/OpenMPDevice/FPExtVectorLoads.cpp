@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ForkCalls.h"
 #include "OpenMPDevice/Passes.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -45,11 +46,7 @@ PreservedAnalyses FPExtVectorLoadsPass::run(Function &F,
     Ext->setOperand(0, Frozen);
     ++NumFrozen;
   }
-  if (Exts.empty())
-    return PreservedAnalyses::all();
-  PreservedAnalyses PA;
-  PA.preserveSet<CFGAnalyses>();
-  return PA;
+  return preservedKeepingCFG(!Exts.empty());
 }
 
 } // namespace cot
