@@ -10,8 +10,8 @@
 ; CHECK-LABEL: define void @vla_in_loop(
 ; CHECK: entry:
 ; CHECK-NEXT: %vla.head = alloca ptr
-; CHECK-NEXT: %fixed = alloca [4 x i32]
 ; CHECK-NEXT: store ptr null, ptr %vla.head
+; CHECK-NEXT: %fixed = alloca [4 x i32]
 ; CHECK: body:
 ; CHECK-NEXT: %vla.mark = load ptr, ptr %vla.head
 ; CHECK-NEXT: %count = zext i32 %n to i64
@@ -39,6 +39,18 @@ body:
   call void @llvm.stackrestore.p0(ptr %saved)
   br i1 %more, label %body, label %exit
 exit:
+  ret void
+}
+
+; An alloca whose size is an argument, first in the entry block: the head
+; is null before the push.
+; CHECK-LABEL: define void @argument_size(
+; CHECK-NEXT: %vla.head = alloca ptr
+; CHECK-NEXT: store ptr null, ptr %vla.head
+; CHECK: %vla = call ptr @__cot_gpu_vla_push(
+define void @argument_size(i64 %n) {
+  %vla = alloca i8, i64 %n
+  store i8 0, ptr %vla
   ret void
 }
 

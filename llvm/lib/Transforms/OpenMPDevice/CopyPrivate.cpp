@@ -137,14 +137,14 @@ bool stageThroughDeviceMemory(CallInst &Call) {
   auto *SizesVar = new GlobalVariable(
       M, SizesTy, /*isConstant=*/true, GlobalValue::PrivateLinkage,
       ConstantDataArray::get(M.getContext(), *Sizes), "copyprivate.sizes");
-  FunctionCallee Stage = convergentRuntimeFunction(
-      M, DeviceCopyPrivate, B.getVoidTy(),
-      {B.getPtrTy(), B.getInt32Ty(), B.getPtrTy(), B.getPtrTy(),
-       B.getInt32Ty()});
-  B.CreateCall(Stage, {Call.getArgOperand(3), B.getInt32(Count),
-                       B.CreatePointerBitCastOrAddrSpaceCast(
-                           SizesVar, B.getPtrTy()),
-                       Call.getArgOperand(4), Call.getArgOperand(5)});
+  FunctionCallee Stage =
+      convergentRuntimeFunction(M, DeviceCopyPrivate, B.getVoidTy(),
+                                {B.getPtrTy(), B.getInt32Ty(), B.getPtrTy(),
+                                 B.getPtrTy(), B.getInt32Ty()});
+  B.CreateCall(Stage,
+               {Call.getArgOperand(3), B.getInt32(Count),
+                B.CreatePointerBitCastOrAddrSpaceCast(SizesVar, B.getPtrTy()),
+                Call.getArgOperand(4), Call.getArgOperand(5)});
   Call.eraseFromParent();
   ++NumCopyPrivate;
   return true;

@@ -45,7 +45,8 @@
 
 using namespace llvm;
 
-STATISTIC(NumDynamicAllocas, "Dynamically sized allocas moved to device memory");
+STATISTIC(NumDynamicAllocas,
+          "Dynamically sized allocas moved to device memory");
 
 namespace cot {
 namespace {
@@ -87,8 +88,8 @@ Value *allocaBytes(IRBuilder<> &B, AllocaInst &A) {
   const DataLayout &DL = A.getModule()->getDataLayout();
   Value *Count = B.CreateZExtOrTrunc(A.getArraySize(), B.getInt64Ty());
   Value *ElementBytes = B.getInt64(DL.getTypeAllocSize(A.getAllocatedType()));
-  Value *Product = B.CreateBinaryIntrinsic(Intrinsic::umul_with_overflow,
-                                           Count, ElementBytes);
+  Value *Product = B.CreateBinaryIntrinsic(Intrinsic::umul_with_overflow, Count,
+                                           ElementBytes);
   return B.CreateSelect(B.CreateExtractValue(Product, 1),
                         B.getInt64(UINT64_MAX),
                         B.CreateExtractValue(Product, 0), "vla.bytes");
@@ -99,22 +100,22 @@ void rewrite(Function &F, StackUses &Uses) {
   LLVMContext &Ctx = M.getContext();
   Type *Ptr = PointerType::get(Ctx, 0);
   Type *Int64 = Type::getInt64Ty(Ctx);
-  FunctionCallee PushFn =
-      M.getOrInsertFunction(Push, Ptr, Int64, Int64, Ptr);
+  FunctionCallee PushFn = runtimeFunction(M, Push, Ptr, {Int64, Int64, Ptr});
   FunctionCallee PopFn =
-      M.getOrInsertFunction(Pop, Type::getVoidTy(Ctx), Ptr, Ptr);
+      runtimeFunction(M, Pop, Type::getVoidTy(Ctx), {Ptr, Ptr});
 
-  BasicBlock &Entry = F.getEntryBlock();
-  IRBuilder<> B(&*Entry.getFirstInsertionPt());
+  // The head is null before anything else runs, an alloca of run-time size
+  // among the entry block's first instructions included.
+  IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
   AllocaInst *Head = B.CreateAlloca(Ptr, nullptr, "vla.head");
-  B.SetInsertPoint(&*Entry.getFirstNonPHIOrDbgOrAlloca());
   Value *HeadPtr = B.CreatePointerBitCastOrAddrSpaceCast(Head, Ptr);
   B.CreateStore(Constant::getNullValue(Ptr), HeadPtr);
 
   for (AllocaInst *A : Uses.Allocas) {
     B.SetInsertPoint(A);
-    CallInst *Array = B.CreateCall(
-        PushFn, {allocaBytes(B, *A), B.getInt64(A->getAlign().value()), HeadPtr});
+    CallInst *Array =
+        B.CreateCall(PushFn, {allocaBytes(B, *A),
+                              B.getInt64(A->getAlign().value()), HeadPtr});
     Array->takeName(A);
     A->replaceAllUsesWith(
         B.CreatePointerBitCastOrAddrSpaceCast(Array, A->getType()));
@@ -139,8 +140,8 @@ void rewrite(Function &F, StackUses &Uses) {
     B.SetInsertPoint(Ret);
     B.CreateCall(PopFn, {HeadPtr, Constant::getNullValue(Ptr)});
   }
-  LLVM_DEBUG(dbgs() << "dynamic-allocas: " << Uses.Allocas.size()
-                    << " in " << F.getName() << "\n");
+  LLVM_DEBUG(dbgs() << "dynamic-allocas: " << Uses.Allocas.size() << " in "
+                    << F.getName() << "\n");
 }
 
 } // namespace

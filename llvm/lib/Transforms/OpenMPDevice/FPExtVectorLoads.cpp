@@ -38,8 +38,9 @@ PreservedAnalyses FPExtVectorLoadsPass::run(Function &F,
                                             FunctionAnalysisManager &) {
   SmallVector<FPExtInst *, 4> Exts;
   for (Instruction &I : instructions(F))
-    if (auto *Ext = dyn_cast<FPExtInst>(&I);
-        Ext && Ext->getType()->isVectorTy() && isa<LoadInst>(Ext->getOperand(0)))
+    if (auto *Ext = dyn_cast<FPExtInst>(&I); Ext &&
+                                             Ext->getType()->isVectorTy() &&
+                                             isa<LoadInst>(Ext->getOperand(0)))
       Exts.push_back(Ext);
   for (FPExtInst *Ext : Exts) {
     auto *Frozen = new FreezeInst(Ext->getOperand(0), "loaded", Ext);
