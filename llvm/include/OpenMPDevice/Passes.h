@@ -19,6 +19,8 @@
 //                                    (VLAs, scan buffers) in device memory
 //   openmp-device-copyprivate        (function) copyprivate staged through
 //                                    device memory
+//   openmp-device-complex-math       C99 complex functions (cabs, cexp, ...)
+//                                    given bodies of real math calls
 //   openmp-device-libdevice-math     C math calls to libdevice's __nv_*
 //   openmp-device-cyclic-schedules   default-scheduled loops go cyclic
 //   openmp-device-kernel-modes       SPMD or generic mode per kernel

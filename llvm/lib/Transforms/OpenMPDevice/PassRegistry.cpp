@@ -87,6 +87,7 @@ std::string nvptxLoweringPipeline() {
   return "openmp-device-retarget-nvptx,"
          "function(openmp-device-allocate-to-stack,openmp-device-dynamic-allocas,"
          "openmp-device-copyprivate),"
+         "openmp-device-complex-math,"
          "openmp-device-libdevice-math,"
          "openmp-device-cyclic-schedules,"
          "openmp-device-kernel-modes,"
