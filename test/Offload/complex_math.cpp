@@ -1,5 +1,6 @@
 // std::complex math in a target region, double and float: std::abs, arg,
-// exp, log, sqrt, pow, sin and cos, which libstdc++ computes with C99's
+// exp, log, sqrt, pow, sin, cos, tan, sinh, cosh and tanh, which libstdc++
+// computes with C99's
 // cabs, cexp, ... On the GPU those have bodies of real math calls
 // (openmp-device-complex-math); libdevice has none, and the device link
 // stopped with "device code calls 'cabs' ..., which is not available".
@@ -33,7 +34,8 @@ template <typename T> std::complex<T> mix(std::complex<T> Z) {
   std::complex<T> Sum = std::sqrt(Z) + std::pow(Z, Power);
   if (Z != std::complex<T>(0, 0))
     Sum += std::exp(Z) * std::abs(Z) + std::log(Z) + std::arg(Z) +
-           std::sin(Z) + std::cos(Z);
+           std::sin(Z) + std::cos(Z) + std::tan(Z) + std::sinh(Z) +
+           std::cosh(Z) + std::tanh(Z);
   return Sum;
 }
 

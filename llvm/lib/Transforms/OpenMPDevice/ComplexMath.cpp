@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// `std::abs`, `std::exp`, `std::log`, `std::sqrt`, `std::pow`, `std::sin`
-// and `std::cos` of a `std::complex` call C99's cabs, cexp, clog, ... with
-// libstdc++, as C code with <complex.h> does. libdevice has no complex
+// `std::abs`, `arg`, `exp`, `log`, `sqrt`, `pow`, `sin`, `cos`, `tan`,
+// `sinh`, `cosh` and `tanh` of a `std::complex` call C99's cabs, cexp, ...
+// with libstdc++, as C code with <complex.h> does. libdevice has no complex
 // functions, so such a region's device link stopped with "device code calls
 // 'cabs' ..., which is not available".
 //
@@ -22,6 +22,10 @@
 //   cpow(z, w) = cexp(w clog z), 0 for z = 0
 //   csin z = (sin x cosh y, cos x sinh y)
 //   ccos z = (cos x cosh y, -sin x sinh y)
+//   ctan z = (sin 2x, sinh 2y) / (cos 2x + cosh 2y)
+//   csinh z = (sinh x cos y, cosh x sin y)
+//   ccosh z = (cosh x cos y, sinh x sin y)
+//   ctanh z = (sinh 2x, sin 2y) / (cosh 2x + cos 2y)
 // Annex G's special values (infinities, NaNs, signed zeros other than
 // those) are not reproduced.
 //
@@ -44,7 +48,20 @@ using namespace llvm;
 namespace cot {
 namespace {
 
-enum class ComplexFn { Abs, Arg, Exp, Log, Sqrt, Pow, Sin, Cos };
+enum class ComplexFn {
+  Abs,
+  Arg,
+  Exp,
+  Log,
+  Sqrt,
+  Pow,
+  Sin,
+  Cos,
+  Tan,
+  Sinh,
+  Cosh,
+  Tanh
+};
 
 /// A complex value as its real and imaginary parts.
 struct Parts {
@@ -74,6 +91,27 @@ public:
     return {
         B.CreateFMul(math("cos", {Z.Re}), math("cosh", {Z.Im})),
         B.CreateFNeg(B.CreateFMul(math("sin", {Z.Re}), math("sinh", {Z.Im})))};
+  }
+
+  Parts tan(Parts Z) {
+    Value *X2 = B.CreateFAdd(Z.Re, Z.Re), *Y2 = B.CreateFAdd(Z.Im, Z.Im);
+    Value *Den = B.CreateFAdd(math("cos", {X2}), math("cosh", {Y2}));
+    return {B.CreateFDiv(math("sin", {X2}), Den),
+            B.CreateFDiv(math("sinh", {Y2}), Den)};
+  }
+  Parts sinh(Parts Z) {
+    return {B.CreateFMul(math("sinh", {Z.Re}), math("cos", {Z.Im})),
+            B.CreateFMul(math("cosh", {Z.Re}), math("sin", {Z.Im}))};
+  }
+  Parts cosh(Parts Z) {
+    return {B.CreateFMul(math("cosh", {Z.Re}), math("cos", {Z.Im})),
+            B.CreateFMul(math("sinh", {Z.Re}), math("sin", {Z.Im}))};
+  }
+  Parts tanh(Parts Z) {
+    Value *X2 = B.CreateFAdd(Z.Re, Z.Re), *Y2 = B.CreateFAdd(Z.Im, Z.Im);
+    Value *Den = B.CreateFAdd(math("cosh", {X2}), math("cos", {Y2}));
+    return {B.CreateFDiv(math("sinh", {X2}), Den),
+            B.CreateFDiv(math("sin", {Y2}), Den)};
   }
 
 private:
@@ -131,6 +169,10 @@ std::optional<ComplexFn> complexFunction(StringRef Name) {
       .Case("cpow", ComplexFn::Pow)
       .Case("csin", ComplexFn::Sin)
       .Case("ccos", ComplexFn::Cos)
+      .Case("ctan", ComplexFn::Tan)
+      .Case("csinh", ComplexFn::Sinh)
+      .Case("ccosh", ComplexFn::Cosh)
+      .Case("ctanh", ComplexFn::Tanh)
       .Default(std::nullopt);
 }
 
@@ -212,6 +254,18 @@ void defineBody(Function &F, ComplexFn Fn, bool IsFloat) {
     break;
   case ComplexFn::Cos:
     B.CreateRet(packed(B, Ret, C.cos(Z[0])));
+    break;
+  case ComplexFn::Tan:
+    B.CreateRet(packed(B, Ret, C.tan(Z[0])));
+    break;
+  case ComplexFn::Sinh:
+    B.CreateRet(packed(B, Ret, C.sinh(Z[0])));
+    break;
+  case ComplexFn::Cosh:
+    B.CreateRet(packed(B, Ret, C.cosh(Z[0])));
+    break;
+  case ComplexFn::Tanh:
+    B.CreateRet(packed(B, Ret, C.tanh(Z[0])));
     break;
   }
   F.setLinkage(GlobalValue::InternalLinkage);
