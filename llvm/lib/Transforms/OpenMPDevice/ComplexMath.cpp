@@ -40,6 +40,7 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/ErrorHandling.h"
 
 #define DEBUG_TYPE "openmp-device-complex-math"
 
@@ -228,6 +229,36 @@ Value *packed(IRBuilder<> &B, Type *Ret, Parts Z) {
   return B.CreateInsertValue(B.CreateInsertValue(Result, Z.Re, 0), Z.Im, 1);
 }
 
+/// The value of \p Fn, one of the functions with a complex result.
+Parts complexResult(ComplexBuilder &C, ComplexFn Fn, ArrayRef<Parts> Z) {
+  switch (Fn) {
+  case ComplexFn::Exp:
+    return C.exp(Z[0]);
+  case ComplexFn::Log:
+    return C.log(Z[0]);
+  case ComplexFn::Sqrt:
+    return C.sqrt(Z[0]);
+  case ComplexFn::Pow:
+    return C.pow(Z[0], Z[1]);
+  case ComplexFn::Sin:
+    return C.sin(Z[0]);
+  case ComplexFn::Cos:
+    return C.cos(Z[0]);
+  case ComplexFn::Tan:
+    return C.tan(Z[0]);
+  case ComplexFn::Sinh:
+    return C.sinh(Z[0]);
+  case ComplexFn::Cosh:
+    return C.cosh(Z[0]);
+  case ComplexFn::Tanh:
+    return C.tanh(Z[0]);
+  case ComplexFn::Abs:
+  case ComplexFn::Arg:
+    break;
+  }
+  llvm_unreachable("cabs and carg have a real result");
+}
+
 void defineBody(Function &F, ComplexFn Fn, bool IsFloat) {
   Module &M = *F.getParent();
   Type *FP = IsFloat ? Type::getFloatTy(M.getContext())
@@ -236,44 +267,10 @@ void defineBody(Function &F, ComplexFn Fn, bool IsFloat) {
   ComplexBuilder C(M, B, FP);
   SmallVector<Parts, 2> Z = operands(F, B, IsFloat);
   Type *Ret = F.getReturnType();
-  switch (Fn) {
-  case ComplexFn::Abs:
-    B.CreateRet(C.abs(Z[0]));
-    break;
-  case ComplexFn::Arg:
-    B.CreateRet(C.arg(Z[0]));
-    break;
-  case ComplexFn::Exp:
-    B.CreateRet(packed(B, Ret, C.exp(Z[0])));
-    break;
-  case ComplexFn::Log:
-    B.CreateRet(packed(B, Ret, C.log(Z[0])));
-    break;
-  case ComplexFn::Sqrt:
-    B.CreateRet(packed(B, Ret, C.sqrt(Z[0])));
-    break;
-  case ComplexFn::Pow:
-    B.CreateRet(packed(B, Ret, C.pow(Z[0], Z[1])));
-    break;
-  case ComplexFn::Sin:
-    B.CreateRet(packed(B, Ret, C.sin(Z[0])));
-    break;
-  case ComplexFn::Cos:
-    B.CreateRet(packed(B, Ret, C.cos(Z[0])));
-    break;
-  case ComplexFn::Tan:
-    B.CreateRet(packed(B, Ret, C.tan(Z[0])));
-    break;
-  case ComplexFn::Sinh:
-    B.CreateRet(packed(B, Ret, C.sinh(Z[0])));
-    break;
-  case ComplexFn::Cosh:
-    B.CreateRet(packed(B, Ret, C.cosh(Z[0])));
-    break;
-  case ComplexFn::Tanh:
-    B.CreateRet(packed(B, Ret, C.tanh(Z[0])));
-    break;
-  }
+  if (returnsReal(Fn))
+    B.CreateRet(Fn == ComplexFn::Abs ? C.abs(Z[0]) : C.arg(Z[0]));
+  else
+    B.CreateRet(packed(B, Ret, complexResult(C, Fn, Z)));
   F.setLinkage(GlobalValue::InternalLinkage);
   ++NumComplexBodies;
 }
