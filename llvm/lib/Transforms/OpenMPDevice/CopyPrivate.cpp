@@ -26,6 +26,7 @@
 #include "ForkCalls.h"
 #include "OpenMPDevice/Diagnostics.h"
 #include "OpenMPDevice/Passes.h"
+#include "TeamShared.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
@@ -55,12 +56,8 @@ std::optional<uint64_t> variableBytes(Value *Ptr, const DataLayout &DL) {
   Value *Base = Ptr->stripAndAccumulateConstantOffsets(DL, Offset, true);
   if (!Offset.isZero())
     return std::nullopt;
-  if (auto *A = dyn_cast<AllocaInst>(Base)) {
-    std::optional<TypeSize> Size = A->getAllocationSize(DL);
-    if (Size && !Size->isScalable())
-      return Size->getFixedValue();
-    return std::nullopt;
-  }
+  if (auto *A = dyn_cast<AllocaInst>(Base))
+    return staticAllocaBytes(*A);
   if (auto *GV = dyn_cast<GlobalVariable>(Base))
     return DL.getTypeAllocSize(GV->getValueType()).getFixedValue();
   return std::nullopt;
