@@ -275,7 +275,7 @@ bool Lowering::run() {
               "requires", Requires, COT_ENTRY_REQUIRES);
   appendToCompilerUsed(M, Entries);
   eraseMarkers();
-  bindHostVariantCalls(M, HostVariantSide::Host);
+  bindVariantMarkersOnHost(M);
   return true;
 }
 

@@ -49,8 +49,8 @@ static bool isIndirect(const ValueDecl &VD) {
     return false;
   const Expr *Cond = A->getIndirectExpr();
   bool Value = true;
-  return !Cond || !Cond->EvaluateAsBooleanCondition(Value, VD.getASTContext()) ||
-         Value;
+  return !Cond ||
+         !Cond->EvaluateAsBooleanCondition(Value, VD.getASTContext()) || Value;
 }
 
 void markDeclareTarget(ValueDecl *VD) {
@@ -77,9 +77,10 @@ void markDeclareTarget(ValueDecl *VD) {
     }
   std::optional<OMPDeclareTargetDeclAttr::MapTypeTy> MapType =
       OMPDeclareTargetDeclAttr::isDeclareTargetDeclaration(VD);
-  StringRef Annotation = MapType && *MapType == OMPDeclareTargetDeclAttr::MT_Link
-                             ? DeclareTargetLinkAnnotation
-                             : DeclareTargetAnnotation;
+  StringRef Annotation =
+      MapType && *MapType == OMPDeclareTargetDeclAttr::MT_Link
+          ? DeclareTargetLinkAnnotation
+          : DeclareTargetAnnotation;
   addAnnotation(VD, Annotation);
   if (isa<FunctionDecl>(VD) && isIndirect(*VD))
     addAnnotation(VD, DeclareTargetIndirectAnnotation);
@@ -166,32 +167,38 @@ SmallVector<FunctionDecl *, 2> markDeviceVariants(FunctionDecl *FD) {
   return PutOff;
 }
 
-/// Whether \p Variant is a `declare variant` of \p Base that the host
-/// selects and no offload device does (match(device={kind(host)})).
-static bool isHostOnlyVariant(const FunctionDecl &Base,
-                              const FunctionDecl &Variant) {
+/// The marker for calls of \p Base that Clang bound to its `declare variant`
+/// \p Variant, when the host selects the variant and some offload device
+/// does not (OffloadMarkers.h): HostOnly for match(device={kind(host)}),
+/// CPUOnly for kind(cpu) and arch(x86_64). Nothing when every device selects
+/// it as the host does.
+static std::optional<VariantMarkerKind>
+variantMarkerKind(const FunctionDecl &Base, const FunctionDecl &Variant) {
   for (const FunctionDecl *Redecl : Base.redecls())
     for (const auto *A : Redecl->specific_attrs<OMPDeclareVariantAttr>()) {
       const FunctionDecl *Named = variantOf(*A);
       if (!Named || Named->getCanonicalDecl() != Variant.getCanonicalDecl())
         continue;
       VariantContexts Holds = contextsOf(*A, Base.getASTContext());
-      if (Holds.Host && !Holds.HostDevice && !Holds.GPU)
-        return true;
+      if (!Holds.Host || Holds.GPU)
+        continue;
+      return Holds.HostDevice ? VariantMarkerKind::CPUOnly
+                              : VariantMarkerKind::HostOnly;
     }
-  return false;
+  return std::nullopt;
 }
 
 /// A declared function of \p Variant's type whose name tells the host
 /// lowering and device extraction which functions to call.
-FunctionDecl *OffloadSemaConsumer::hostVariantCallee(FunctionDecl &Base,
-                                                     FunctionDecl &Variant) {
+FunctionDecl *OffloadSemaConsumer::variantMarker(FunctionDecl &Base,
+                                                 FunctionDecl &Variant,
+                                                 VariantMarkerKind Kind) {
   FunctionDecl *&Callee =
-      HostVariantCallees[{Base.getCanonicalDecl(), Variant.getCanonicalDecl()}];
+      VariantMarkers[{Base.getCanonicalDecl(), Variant.getCanonicalDecl()}];
   if (Callee)
     return Callee;
   ASTContext &Ctx = ctx();
-  std::string Name = hostVariantName(symbolOf(Base), symbolOf(Variant));
+  std::string Name = variantMarkerName(Kind, symbolOf(Base), symbolOf(Variant));
   QualType FnTy = Variant.getType();
   SourceLocation Loc;
   Callee = FunctionDecl::Create(
@@ -211,12 +218,12 @@ FunctionDecl *OffloadSemaConsumer::hostVariantCallee(FunctionDecl &Base,
   return Callee;
 }
 
-/// A call that Clang bound to a host-only variant of the called function
-/// calls that variant on the host, and the base function on the devices:
-/// it calls hostVariantCallee instead. The new expression also refers to
-/// both functions, so that CodeGen emits them (static and inline ones only
-/// when used). Null when the call is not one of these.
-Expr *OffloadSemaConsumer::bindHostVariantCall(PseudoObjectExpr &POE) {
+/// A call that Clang bound to a variant of the called function that some
+/// offload device does not select calls variantMarker instead: the variant
+/// on the host, the base function on those devices. The new expression also
+/// refers to both functions, so that CodeGen emits them (static and inline ones
+/// only when used). Null when the call is not one of these.
+Expr *OffloadSemaConsumer::bindVariantMarkerCall(PseudoObjectExpr &POE) {
   const auto *Written = dyn_cast<CallExpr>(POE.getSyntacticForm());
   auto *Bound = dyn_cast_or_null<CallExpr>(POE.getResultExpr());
   if (!Written || !Bound || Bound->getStmtClass() != Stmt::CallExprClass ||
@@ -226,8 +233,10 @@ Expr *OffloadSemaConsumer::bindHostVariantCall(PseudoObjectExpr &POE) {
   FunctionDecl *Variant = Bound->getDirectCallee();
   if (!Base || !Variant || isa<CXXMethodDecl>(Base) ||
       isa<CXXMethodDecl>(Variant) ||
-      Base->getCanonicalDecl() == Variant->getCanonicalDecl() ||
-      !isHostOnlyVariant(*Base, *Variant))
+      Base->getCanonicalDecl() == Variant->getCanonicalDecl())
+    return nullptr;
+  std::optional<VariantMarkerKind> Kind = variantMarkerKind(*Base, *Variant);
+  if (!Kind)
     return nullptr;
   SourceLocation Loc = Bound->getBeginLoc();
   auto FunctionPointer = [&](FunctionDecl *FD) -> Expr * {
@@ -237,7 +246,7 @@ Expr *OffloadSemaConsumer::bindHostVariantCall(PseudoObjectExpr &POE) {
     ExprResult Decayed = SemaRef->DefaultFunctionArrayConversion(Ref);
     return Decayed.isUsable() ? Decayed.get() : nullptr;
   };
-  Expr *Callee = FunctionPointer(hostVariantCallee(*Base, *Variant));
+  Expr *Callee = FunctionPointer(variantMarker(*Base, *Variant, *Kind));
   Expr *VariantRef = FunctionPointer(Variant);
   Expr *BaseRef = FunctionPointer(Base);
   if (!Callee || !VariantRef || !BaseRef)

@@ -149,7 +149,7 @@ void OffloadSemaConsumer::walk(Stmt *&Slot, DeclContext *DC) {
     return;
   }
   if (auto *POE = dyn_cast<PseudoObjectExpr>(S))
-    if (Expr *Bound = bindHostVariantCall(*POE))
+    if (Expr *Bound = bindVariantMarkerCall(*POE))
       Slot = S = Bound;
   if (auto *CS = dyn_cast<CapturedStmt>(S)) {
     rewriteCapturedBody(

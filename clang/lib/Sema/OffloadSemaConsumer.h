@@ -15,6 +15,7 @@
 #ifndef CLANG_OFFLOAD_LIB_SEMA_OFFLOADSEMACONSUMER_H
 #define CLANG_OFFLOAD_LIB_SEMA_OFFLOADSEMACONSUMER_H
 
+#include "OpenMPDevice/OffloadMarkers.h"
 #include "clang-offload/Sema/MapEntryBuilder.h"
 #include "clang-offload/Sema/OffloadSema.h"
 
@@ -75,17 +76,19 @@ private:
   /// in the function being walked.
   llvm::SmallVector<const clang::OMPExecutableDirective *, 8> Enclosing;
 
-  /// The functions that calls bound to host-only variants go to, by base
-  /// and variant (OffloadMarkers.h, HostVariantPrefix).
+  /// The functions that calls bound to variants some offload device does
+  /// not select go to, by base and variant (OffloadMarkers.h, variant
+  /// markers).
   llvm::DenseMap<std::pair<const clang::Decl *, const clang::Decl *>,
                  clang::FunctionDecl *>
-      HostVariantCallees;
+      VariantMarkers;
 
   void processDecl(clang::Decl *D);
   void recordRequires(const clang::OMPRequiresDecl &D);
-  clang::Expr *bindHostVariantCall(clang::PseudoObjectExpr &Call);
-  clang::FunctionDecl *hostVariantCallee(clang::FunctionDecl &Base,
-                                         clang::FunctionDecl &Variant);
+  clang::Expr *bindVariantMarkerCall(clang::PseudoObjectExpr &Call);
+  clang::FunctionDecl *variantMarker(clang::FunctionDecl &Base,
+                                     clang::FunctionDecl &Variant,
+                                     VariantMarkerKind Kind);
   void walk(clang::Stmt *&Slot, clang::DeclContext *DC);
   clang::Stmt *lowerConstruct(clang::OMPExecutableDirective &D,
                               clang::DeclContext *DC);

@@ -76,16 +76,9 @@ std::optional<unsigned> recordedOptLevel(const llvm::Module &M);
 /// without its small gains.
 void dropOpenMPModuleFlag(llvm::Module &M);
 
-/// Which function a call that Clang bound to a host-only declare variant
-/// (OffloadMarkers.h, HostVariantPrefix) ends up calling in a module.
-enum class HostVariantSide {
-  Host,  ///< the variant
-  Device ///< the base function
-};
-
-/// Makes the calls of \p M to host-variant markers call the function that
-/// \p Side gets, and erases the markers.
-void bindHostVariantCalls(llvm::Module &M, HostVariantSide Side);
+/// Makes the calls of host code \p M to variant markers (OffloadMarkers.h)
+/// call the variants, and erases the markers.
+void bindVariantMarkersOnHost(llvm::Module &M);
 
 /// Extracts the device code of \p Host for the given kernels (outlined target
 /// functions, which stay in \p Host unchanged as host fallbacks). The device

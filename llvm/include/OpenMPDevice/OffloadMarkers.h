@@ -34,9 +34,9 @@
 //       begin call returned for map entry Entry.
 //   void __cot_site_end(i32 Site)
 //       Closes the construct (after its body for target data).
-//   __cot_host_variant.<...>(...)
-//       A call that Clang bound to a host-only `declare variant`
-//       (HostVariantPrefix below).
+//   __cot_host_variant.<...>(...), __cot_cpu_variant.<...>(...)
+//       A call that Clang bound to a `declare variant` that the host
+//       selects and some offload device does not (variant markers below).
 //
 //===----------------------------------------------------------------------===//
 
@@ -79,29 +79,54 @@ constexpr llvm::StringLiteral DeviceVariantAnnotation = "cot.device_variant:";
 constexpr llvm::StringLiteral GPUVariantAnnotation = "cot.gpu_variant:";
 
 /// One parse binds calls to the `declare variant` that the host selects. A
-/// call bound to a variant that the host selects and no offload device does
-/// (match(device={kind(host)})) goes to a declared function instead, named
-/// "<HostVariantPrefix><length of base>.<base's symbol><variant's symbol>":
-/// device extraction makes device code call the base, the host lowering
-/// makes host code call the variant.
+/// call bound to a variant that the host selects and some offload device
+/// does not goes to a declared function instead, a variant marker named
+/// "<prefix><length of base>.<base's symbol><variant's symbol>"; the host
+/// lowering makes host code call the variant. Device code calls:
+///   - HostVariantPrefix (no offload device selects the variant,
+///     match(device={kind(host)})): the base, on every device;
+///   - CPUVariantPrefix (the host device selects it and GPUs do not,
+///     match(device={kind(cpu)}) or arch(x86_64)): the variant on the host
+///     device, the base on GPUs.
 constexpr llvm::StringLiteral HostVariantPrefix = "__cot_host_variant.";
+constexpr llvm::StringLiteral CPUVariantPrefix = "__cot_cpu_variant.";
 
-inline std::string hostVariantName(llvm::StringRef Base,
-                                   llvm::StringRef Variant) {
-  return (HostVariantPrefix + llvm::Twine(Base.size()) + "." + Base + Variant)
-      .str();
+/// Which devices a variant marker's variant is for.
+enum class VariantMarkerKind {
+  HostOnly, ///< HostVariantPrefix
+  CPUOnly   ///< CPUVariantPrefix
+};
+
+inline std::string variantMarkerName(VariantMarkerKind Kind,
+                                     llvm::StringRef Base,
+                                     llvm::StringRef Variant) {
+  llvm::StringRef Prefix = Kind == VariantMarkerKind::HostOnly
+                               ? HostVariantPrefix
+                               : CPUVariantPrefix;
+  return (Prefix + llvm::Twine(Base.size()) + "." + Base + Variant).str();
 }
 
-/// The base's and the variant's symbols of a hostVariantName; nothing for
-/// other names.
-inline std::optional<std::pair<llvm::StringRef, llvm::StringRef>>
-parseHostVariantName(llvm::StringRef Name) {
+/// What a variantMarkerName names.
+struct VariantMarker {
+  VariantMarkerKind Kind;
+  llvm::StringRef Base, Variant;
+};
+
+/// The kind, base and variant of a variantMarkerName; nothing for other
+/// names.
+inline std::optional<VariantMarker> parseVariantMarker(llvm::StringRef Name) {
+  VariantMarkerKind Kind = VariantMarkerKind::HostOnly;
+  if (!Name.consume_front(HostVariantPrefix)) {
+    if (!Name.consume_front(CPUVariantPrefix))
+      return std::nullopt;
+    Kind = VariantMarkerKind::CPUOnly;
+  }
   size_t BaseSize = 0;
-  if (!Name.consume_front(HostVariantPrefix) ||
-      Name.consumeInteger(10, BaseSize) || !Name.consume_front(".") ||
+  if (Name.consumeInteger(10, BaseSize) || !Name.consume_front(".") ||
       BaseSize == 0 || BaseSize >= Name.size())
     return std::nullopt;
-  return std::make_pair(Name.take_front(BaseSize), Name.drop_front(BaseSize));
+  return VariantMarker{Kind, Name.take_front(BaseSize),
+                       Name.drop_front(BaseSize)};
 }
 
 /// The construct a site stands for.

@@ -125,7 +125,8 @@ deviceVariants(Module &M, ArrayRef<Annotation> Notes) {
       continue;
     auto *Base = dyn_cast<Function>(GV);
     Function *Variant = M.getFunction(Symbol);
-    if (Base && Variant && Base->getFunctionType() == Variant->getFunctionType())
+    if (Base && Variant &&
+        Base->getFunctionType() == Variant->getFunctionType())
       Found.push_back({Base, Variant, GPUOnly});
   }
   return Found;
@@ -167,10 +168,10 @@ static void bindDeviceVariants(Module &Dev, ArrayRef<DeviceVariant> Variants,
 static GlobalVariable *indirectLinkVariable(Module &M, GlobalVariable *Var,
                                             StringRef PointerName) {
   Type *Ptr = PointerType::getUnqual(M.getContext());
-  auto *Ref = new GlobalVariable(M, Ptr, false, GlobalValue::ExternalLinkage,
-                                 ConstantPointerNull::get(
-                                     PointerType::getUnqual(M.getContext())),
-                                 PointerName);
+  auto *Ref = new GlobalVariable(
+      M, Ptr, false, GlobalValue::ExternalLinkage,
+      ConstantPointerNull::get(PointerType::getUnqual(M.getContext())),
+      PointerName);
   convertUsersOfConstantsToInstructions({Var});
   for (Use &U : make_early_inc_range(Var->uses())) {
     auto *I = dyn_cast<Instruction>(U.getUser());
@@ -199,11 +200,20 @@ static void collectReferencedGlobals(const Constant *C,
       collectReferencedGlobals(OpC, Out, Seen);
 }
 
-/// The base function of a call that Clang bound to a host-only variant
-/// (OffloadMarkers.h, HostVariantPrefix): what device code calls instead.
-static Function *hostVariantBase(const Function &Callee) {
-  auto Names = parseHostVariantName(Callee.getName());
-  return Names ? Callee.getParent()->getFunction(Names->first) : nullptr;
+/// The functions that device code may call for a call of \p Callee when it
+/// is a variant marker (OffloadMarkers.h): the base, and for CPUOnly the
+/// variant too.
+static void variantMarkerTargets(const Function &Callee,
+                                 SmallVectorImpl<GlobalValue *> &Out) {
+  std::optional<VariantMarker> Marker = parseVariantMarker(Callee.getName());
+  if (!Marker)
+    return;
+  const Module &M = *Callee.getParent();
+  if (Function *Base = M.getFunction(Marker->Base))
+    Out.push_back(Base);
+  if (Marker->Kind == VariantMarkerKind::CPUOnly)
+    if (Function *Variant = M.getFunction(Marker->Variant))
+      Out.push_back(Variant);
 }
 
 /// The closure of globals reachable from the roots.
@@ -216,8 +226,7 @@ static SetVector<GlobalValue *> reachableFrom(ArrayRef<GlobalValue *> Roots) {
       continue;
     SmallPtrSet<const Constant *, 32> Seen;
     if (auto *F = dyn_cast<Function>(GV)) {
-      if (Function *Base = hostVariantBase(*F))
-        Work.push_back(Base);
+      variantMarkerTargets(*F, Work);
       for (Instruction &I : instructions(F))
         for (Value *Op : I.operands())
           if (auto *C = dyn_cast<Constant>(Op))
@@ -326,7 +335,8 @@ static std::string uniqueDeviceName(const Module &M, const GlobalValue &GV) {
   Hash.update(M.getModuleIdentifier());
   MD5::MD5Result Result;
   Hash.final(Result);
-  return portableSymbolName((GV.getName() + "_cot_" + utohexstr(Result.low())).str());
+  return portableSymbolName(
+      (GV.getName() + "_cot_" + utohexstr(Result.low())).str());
 }
 
 /// One parse sees the host's OpenMP context, so calls of functions with
@@ -344,8 +354,7 @@ static void rebindHostVariants(Module &M) {
     StringRef BaseName = Name.take_front(Pos);
     if (BaseName.consume_front("_ZL"))
       BaseName = BaseName.ltrim("0123456789");
-    FunctionCallee Base =
-        M.getOrInsertFunction(BaseName, F.getFunctionType());
+    FunctionCallee Base = M.getOrInsertFunction(BaseName, F.getFunctionType());
     F.replaceAllUsesWith(Base.getCallee());
   }
 }
@@ -354,8 +363,7 @@ static void rebindHostVariants(Module &M) {
 /// device address of \p DevF, which the runtime reads to translate the host
 /// address of \p F in calls through pointers.
 static GlobalVariable *indirectFunctionSlot(const Module &Host, Module &Dev,
-                                            const Function &F,
-                                            Function &DevF) {
+                                            const Function &F, Function &DevF) {
   std::string Name = portableSymbolName(
       "__cot_indirect_" +
       (F.hasLocalLinkage() ? uniqueDeviceName(Host, F) : F.getName().str()));
@@ -388,23 +396,56 @@ void dropOpenMPModuleFlag(Module &M) {
     Flags->addOperand(Flag);
 }
 
-void bindHostVariantCalls(Module &M, HostVariantSide Side) {
-  for (Function &Callee : make_early_inc_range(M.functions())) {
-    auto Names = parseHostVariantName(Callee.getName());
+void bindVariantMarkersOnHost(Module &M) {
+  for (Function &Marker : make_early_inc_range(M.functions())) {
+    std::optional<VariantMarker> Names = parseVariantMarker(Marker.getName());
     if (!Names)
       continue;
-    StringRef Target =
-        Side == HostVariantSide::Host ? Names->second : Names->first;
-    FunctionCallee Bound =
-        M.getOrInsertFunction(Target, Callee.getFunctionType());
-    Callee.replaceAllUsesWith(Bound.getCallee());
-    Callee.eraseFromParent();
+    FunctionCallee Variant =
+        M.getOrInsertFunction(Names->Variant, Marker.getFunctionType());
+    Marker.replaceAllUsesWith(Variant.getCallee());
+    Marker.eraseFromParent();
+  }
+}
+
+/// Device code of a call bound to a variant marker calls the base function
+/// where the device does not select the variant: every device for a
+/// HostOnly marker. A CPUOnly marker becomes a function that calls the
+/// variant (the host device's choice), and the `cot.gpu_variants` list
+/// makes GPUs call the base instead (bindDeviceVariants says why the base
+/// is kept in llvm.compiler.used until then).
+static void bindVariantMarkersOnDevices(Module &Dev,
+                                        SmallPtrSetImpl<GlobalValue *> &Keep) {
+  for (Function &Marker : make_early_inc_range(Dev.functions())) {
+    std::optional<VariantMarker> Names = parseVariantMarker(Marker.getName());
+    if (!Names || !Marker.isDeclaration())
+      continue;
+    FunctionType *Type = Marker.getFunctionType();
+    FunctionCallee Base = Dev.getOrInsertFunction(Names->Base, Type);
+    if (Names->Kind == VariantMarkerKind::HostOnly) {
+      Marker.replaceAllUsesWith(Base.getCallee());
+      Marker.eraseFromParent();
+      continue;
+    }
+    FunctionCallee Variant = Dev.getOrInsertFunction(Names->Variant, Type);
+    Marker.setLinkage(GlobalValue::InternalLinkage);
+    IRBuilder<> B(BasicBlock::Create(Dev.getContext(), "", &Marker));
+    SmallVector<Value *, 4> Args(llvm::make_pointer_range(Marker.args()));
+    CallInst *Call = B.CreateCall(Variant, Args);
+    Type->getReturnType()->isVoidTy() ? B.CreateRetVoid() : B.CreateRet(Call);
+    NamedMDNode *GPUList = Dev.getOrInsertNamedMetadata(GPUVariantsMetadata);
+    GPUList->addOperand(MDNode::get(Dev.getContext(),
+                                    {ValueAsMetadata::get(&Marker),
+                                     ValueAsMetadata::get(Base.getCallee())}));
+    auto *BaseF = cast<GlobalValue>(Base.getCallee());
+    appendToCompilerUsed(Dev, {BaseF});
+    Keep.insert(BaseF);
   }
 }
 
 std::optional<unsigned> recordedOptLevel(const Module &M) {
-  if (auto *Level = mdconst::extract_or_null<ConstantInt>(
-          M.getModuleFlag(OptLevelFlag)))
+  if (auto *Level =
+          mdconst::extract_or_null<ConstantInt>(M.getModuleFlag(OptLevelFlag)))
     return Level->getZExtValue();
   return std::nullopt;
 }
@@ -444,9 +485,9 @@ static Error checkHostOnlyCalls(ArrayRef<Annotation> Notes,
         inconvertibleErrorCode(),
         describeDeviceCall(*F, Use) +
             ", which is 'declare target device_type(host)'" +
-            (A.File.empty() ? std::string()
-                            : " at " + A.File.str() + ":" +
-                                  std::to_string(A.Line)) +
+            (A.File.empty()
+                 ? std::string()
+                 : " at " + A.File.str() + ":" + std::to_string(A.Line)) +
             ": it is not available on offload devices");
   }
   return Error::success();
@@ -475,12 +516,12 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
   std::unique_ptr<Module> Dev = cloneDeviceCode(Host, Needed, VMap);
   eraseHostOnlyArrays(*Dev);
   rebindHostVariants(*Dev);
-  bindHostVariantCalls(*Dev, HostVariantSide::Device);
 
   recordDeclareTargetLocations(Notes, VMap);
 
   DeviceModule Result;
   SmallPtrSet<GlobalValue *, 32> Keep;
+  bindVariantMarkersOnDevices(*Dev, Keep);
   bindDeviceVariants(*Dev, Variants, VMap, Keep);
   for (GlobalValue *GV : Needed) {
     auto *DevGV = cast<GlobalValue>(VMap[GV]);
@@ -488,10 +529,10 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
       continue;
     auto *HostVar = dyn_cast<GlobalVariable>(GV);
     if (HostVar && Links.count(GV)) {
-      std::string Name = (HostVar->hasLocalLinkage()
-                              ? uniqueDeviceName(Host, *HostVar)
-                              : HostVar->getName().str()) +
-                         "_cot_link";
+      std::string Name =
+          (HostVar->hasLocalLinkage() ? uniqueDeviceName(Host, *HostVar)
+                                      : HostVar->getName().str()) +
+          "_cot_link";
       auto *DevVar = cast<GlobalVariable>(DevGV);
       GlobalVariable *Ref = indirectLinkVariable(*Dev, DevVar, Name);
       DevVar->eraseFromParent();

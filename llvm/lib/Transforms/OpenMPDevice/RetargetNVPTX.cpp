@@ -1,4 +1,5 @@
-//===- RetargetNVPTX.cpp - Host IR to nvptx64 ------------------------------===//
+//===- RetargetNVPTX.cpp - Host IR to nvptx64
+//------------------------------===//
 //
 // Part of clang-offload, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -14,7 +15,10 @@
 // the exception paths of C++ code compiled with exceptions (nothing on the
 // device throws), and rejects what no GPU can run, naming the function that
 // uses it: long double, x86 intrinsics, inline assembly, throwing,
-// thread_local variables, variadic definitions. Atomic loads and stores
+// thread_local variables, variadic definitions; first it binds calls to
+// the functions GPUs select by `declare variant` (`cot.gpu_variants`) and
+// erases what only the replaced functions used, so that an x86 variant
+// GPU code does not call is no error. Atomic loads and stores
 // stronger than monotonic and fences, which LLVM 19's NVPTX back end cannot
 // select, become monotonic accesses and memory barriers.
 //
@@ -27,6 +31,7 @@
 #include "OpenMPDevice/NVPTX.h"
 #include "OpenMPDevice/Passes.h"
 
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 
@@ -54,8 +59,10 @@ namespace cot {
 
 /// Reports that \p F uses \p What, which no GPU can run; returns true.
 static bool hostOnly(const Function &F, const Twine &What) {
-  reportDeviceError(F, What + " cannot run on an NVIDIA GPU; used in "
-                           "function '" + demangle(F.getName()) +
+  reportDeviceError(F, What +
+                           " cannot run on an NVIDIA GPU; used in "
+                           "function '" +
+                           demangle(F.getName()) +
                            "', which a target region reaches");
   return true;
 }
@@ -139,8 +146,8 @@ static void lowerOrderingToBarriers(Function &F) {
   }
   if (Work.empty())
     return;
-  Function *Barrier = Intrinsic::getDeclaration(F.getParent(),
-                                                Intrinsic::nvvm_membar_gl);
+  Function *Barrier =
+      Intrinsic::getDeclaration(F.getParent(), Intrinsic::nvvm_membar_gl);
   NumOrderedAccesses += Work.size();
   for (Instruction *I : Work) {
     if (isa<FenceInst>(I)) {
@@ -163,25 +170,53 @@ static void lowerOrderingToBarriers(Function &F) {
   }
 }
 
-/// Calls of functions with a GPU-only `declare variant` go to the variant
-/// (device extraction listed the pairs, and kept the variants in
-/// llvm.compiler.used until now).
+/// Erases \p F, which nothing uses any more, then each function that only
+/// the erased ones used: GPU code does not reach them, and what a GPU
+/// cannot run in them is no error (an x86 variant, a base whose GPU variant
+/// replaced it).
+static void eraseWithOnlyCallees(Function &F) {
+  SmallVector<Function *, 8> Work{&F};
+  while (!Work.empty()) {
+    Function *Dead = Work.pop_back_val();
+    if (Dead->isDeclaration() || !Dead->use_empty())
+      continue;
+    SmallSetVector<Function *, 8> Used;
+    for (Instruction &I : instructions(*Dead))
+      for (Value *Op : I.operands())
+        if (auto *Callee = dyn_cast<Function>(Op->stripPointerCasts()))
+          Used.insert(Callee);
+    Used.remove(Dead);
+    Dead->eraseFromParent();
+    append_range(Work, Used);
+  }
+}
+
+/// Calls listed in `cot.gpu_variants` go to the function a GPU calls
+/// instead: the GPU-only `declare variant` of a base, or the base of a
+/// variant marker that only the host device's variant selects (device
+/// extraction listed the pairs, and kept the second ones in
+/// llvm.compiler.used until now). What only the replaced function used is
+/// erased.
 static void bindGPUVariants(Module &M) {
   NamedMDNode *List = M.getNamedMetadata(GPUVariantsMetadata);
   if (!List)
     return;
   SmallPtrSet<Constant *, 4> Variants;
+  SmallVector<Function *, 4> Replaced;
   for (MDNode *Pair : List->operands()) {
     auto *Base = mdconst::dyn_extract_or_null<Function>(Pair->getOperand(0));
     auto *Variant = mdconst::dyn_extract_or_null<Function>(Pair->getOperand(1));
     if (Base && Variant) {
       Base->replaceAllUsesWith(Variant);
       Variants.insert(Variant);
+      Replaced.push_back(Base);
       ++NumGPUVariants;
     }
   }
   M.eraseNamedMetadata(List);
   removeFromUsedLists(M, [&](Constant *C) { return Variants.contains(C); });
+  for (Function *F : Replaced)
+    eraseWithOnlyCallees(*F);
 }
 
 /// Reports the first thread_local variable that device code uses; returns
@@ -197,11 +232,12 @@ static bool usesThreadLocal(Module &M) {
 }
 
 PreservedAnalyses RetargetNVPTXPass::run(Module &M, ModuleAnalysisManager &) {
-  if (hasDeviceErrors(M) || usesThreadLocal(M))
-    return PreservedAnalyses::all();
-  if (any_of(M, [](const Function &F) { return usesHostOnlyFeature(F); }))
+  if (hasDeviceErrors(M))
     return PreservedAnalyses::all();
   bindGPUVariants(M);
+  if (usesThreadLocal(M) ||
+      any_of(M, [](const Function &F) { return usesHostOnlyFeature(F); }))
+    return PreservedAnalyses::none();
   for (Function &F : M) {
     dropExceptionPaths(F);
     dropHostAttributes(F);
@@ -210,8 +246,8 @@ PreservedAnalyses RetargetNVPTXPass::run(Module &M, ModuleAnalysisManager &) {
   M.setTargetTriple(NVPTXTriple);
   M.setDataLayout(NVPTXDataLayout);
   M.setModuleInlineAsm("");
-  LLVM_DEBUG(dbgs() << "retargeted " << M.getModuleIdentifier()
-                    << " to " << NVPTXTriple << "\n");
+  LLVM_DEBUG(dbgs() << "retargeted " << M.getModuleIdentifier() << " to "
+                    << NVPTXTriple << "\n");
   return PreservedAnalyses::none();
 }
 
