@@ -4,7 +4,9 @@
 // entry returns (a nowait region otherwise outlives the entry, and a later
 // region could map the variable before the copy back has landed). Other
 // nowait regions keep the flag, and without depend clauses also get
-// COT_LAUNCH_NO_DEPEND (1 | 8).
+// COT_LAUNCH_NO_DEPEND (1 | 8). The region with in_reduction is an ordinary
+// task of the team (libomp runs target tasks on hidden helper threads, which
+// would find the wrong copy of Sum), the other a target task.
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -S -emit-llvm -O0 %s -o - | FileCheck %s
 
 void f(int *A) {
@@ -21,11 +23,13 @@ void f(int *A) {
 // CHECK-LABEL: define {{.*}}void @f(
 // CHECK: %[[PARAMS:.*]] = alloca { i32, i32, i32, i32, i64, i32 }
 // CHECK: %[[FLAGS:.*]] = getelementptr inbounds { i32, i32, i32, i32, i64, i32 }, ptr %[[PARAMS]], i32 0, i32 3
+// CHECK: %[[TASK:.*]] = call ptr @__kmpc_omp_task_alloc(
 // CHECK: store i32 0, ptr %[[FLAGS]]
 // CHECK-NEXT: store i64 0,
 // CHECK-NEXT: store i32 0,
-// CHECK-NEXT: call void @__cot_target_defer({{.*}}@__omp_offloading_{{[a-z0-9_]+}}_f_l14,
+// CHECK-NEXT: call void @__cot_target_defer(ptr %[[TASK]], {{.*}}@__omp_offloading_{{[a-z0-9_]+}}_f_l16,
+// CHECK: call ptr @__kmpc_omp_target_task_alloc(
 // CHECK: store i32 9, ptr %[[FLAGS]]
 // CHECK-NEXT: store i64 0,
 // CHECK-NEXT: store i32 0,
-// CHECK-NEXT: call void @__cot_target_defer({{.*}}@__omp_offloading_{{[a-z0-9_]+}}_f_l16,
+// CHECK-NEXT: call void @__cot_target_defer({{.*}}@__omp_offloading_{{[a-z0-9_]+}}_f_l18,

@@ -23,8 +23,8 @@
 //      entry; a deferred (nowait/depend) region stays Clang's task, and the
 //      launch is recorded for it (__cot_target_defer) and made by its entry
 //      function when libomp runs it; for data constructs,
-//      __cot_target_data_begin/end and __cot_target_update; use_device_ptr/addr markers read the device
-//      address the begin call wrote back;
+//      __cot_target_data_begin/end and __cot_target_update; use_device_ptr/addr
+//      markers read the device address the begin call wrote back;
 //   4. emits one offload entry per kernel and per device global in section
 //      cot_offload_entries (and one for the unit's `requires` clauses).
 // Every step is linear in the size of the module: docs/Design.md,
@@ -105,8 +105,9 @@ bool Lowering::collectSites() {
   };
   ForEachCall(SiteMarker, [&](CallInst *CI) { Sites[siteId(CI)].Open = CI; });
   ForEachCall(SiteEndMarker, [&](CallInst *CI) { Sites[siteId(CI)].End = CI; });
-  ForEachCall(DeviceAddrMarker,
-              [&](CallInst *CI) { Sites[siteId(CI)].DeviceAddrs.push_back(CI); });
+  ForEachCall(DeviceAddrMarker, [&](CallInst *CI) {
+    Sites[siteId(CI)].DeviceAddrs.push_back(CI);
+  });
   // Map markers must stay in program order: collect them by walking code.
   for (auto &[Id, S] : Sites) {
     if (!S.Open || !S.End) {
@@ -172,6 +173,28 @@ static Function *findCalledKernel(Function &F, unsigned Depth) {
   return nullptr;
 }
 
+/// A deferred target region with in_reduction becomes an ordinary task of
+/// the encountering team instead of a target task: libomp runs target tasks
+/// on its hidden helper threads, where __kmpc_task_reduction_get_th_data
+/// indexes the taskgroup's copies by the helper's place in the helpers'
+/// team, so that the region and the team's tasks added to one copy at once
+/// (and a GPU region's copy back overwrote the others' sums).
+static CallInst *allocateInTeam(CallInst &TargetTaskAlloc) {
+  Module &M = *TargetTaskAlloc.getModule();
+  LLVMContext &Ctx = M.getContext();
+  Type *Ptr = PointerType::getUnqual(Ctx);
+  Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+  FunctionCallee TaskAlloc = M.getOrInsertFunction(
+      "__kmpc_omp_task_alloc", Ptr, Ptr, I32, I32, I64, I64, Ptr);
+  SmallVector<Value *, 6> Args(TargetTaskAlloc.args().begin(),
+                               TargetTaskAlloc.args().begin() + 6);
+  CallInst *Alloc = CallInst::Create(TaskAlloc, Args, "", &TargetTaskAlloc);
+  Alloc->takeName(&TargetTaskAlloc);
+  TargetTaskAlloc.replaceAllUsesWith(Alloc);
+  TargetTaskAlloc.eraseFromParent();
+  return Alloc;
+}
+
 /// For a deferred target region Clang emits a target task whose entry
 /// function calls the outlined function: finds the task and the kernel.
 static bool findTargetTask(Site &S, ArrayRef<CallInst *> Calls) {
@@ -186,8 +209,8 @@ static bool findTargetTask(Site &S, ArrayRef<CallInst *> Calls) {
       Alloc = CI;
       continue;
     }
-    if (Alloc && (Name == "__kmpc_omp_task" ||
-                  Name == "__kmpc_omp_task_with_deps") &&
+    if (Alloc &&
+        (Name == "__kmpc_omp_task" || Name == "__kmpc_omp_task_with_deps") &&
         CI->getArgOperand(2) == Alloc) {
       S.TaskCall = CI;
       break;
@@ -202,8 +225,14 @@ static bool findTargetTask(Site &S, ArrayRef<CallInst *> Calls) {
   }
   if (!Alloc || !S.TaskCall)
     return false;
+  auto *Flags = cast<ConstantInt>(S.Open->getArgOperand(SiteOpFlags));
+  if ((Flags->getZExtValue() & SiteInReduction) &&
+      Alloc->getCalledFunction()->getName() == "__kmpc_omp_target_task_alloc" &&
+      Alloc->arg_size() == 7)
+    Alloc = allocateInTeam(*Alloc);
   S.TaskAlloc = Alloc;
-  auto *Entry = dyn_cast<Function>(Alloc->getArgOperand(5)->stripPointerCasts());
+  auto *Entry =
+      dyn_cast<Function>(Alloc->getArgOperand(5)->stripPointerCasts());
   if (!Entry)
     return false;
   S.Kernel = findCalledKernel(*Entry, /*Depth=*/3);
@@ -224,19 +253,20 @@ bool Lowering::findOutlinedCalls() {
         break;
       }
     if (!S.Kernel && !findTargetTask(S, Calls)) {
-      error(S.Open, "clang-offload: internal error: no outlined function "
-                    "for the target construct at line " +
-                        Twine(cast<ConstantInt>(S.Open->getArgOperand(SiteOpLine))
-                                  ->getZExtValue()));
+      error(S.Open,
+            "clang-offload: internal error: no outlined function "
+            "for the target construct at line " +
+                Twine(cast<ConstantInt>(S.Open->getArgOperand(SiteOpLine))
+                          ->getZExtValue()));
       return false;
     }
     recordConstructLocation(S);
     auto *Flags = cast<ConstantInt>(S.Open->getArgOperand(SiteOpFlags));
     KernelMode Mode = (Flags->getZExtValue() & SiteSPMD) ? KernelMode::SPMD
-                                                          : KernelMode::Generic;
+                                                         : KernelMode::Generic;
     if (KernelSet.insert(S.Kernel).second)
-      Kernels.push_back({S.Kernel, Mode,
-                         (Flags->getZExtValue() & SiteDefaultSchedule) != 0});
+      Kernels.push_back(
+          {S.Kernel, Mode, (Flags->getZExtValue() & SiteDefaultSchedule) != 0});
   }
   return true;
 }
@@ -267,12 +297,12 @@ bool Lowering::run() {
     emitEntry(K.F, K.F->getName(), 0, COT_ENTRY_KERNEL);
   for (const DeviceGlobal &G : Device->Globals)
     emitEntry(G.Host, G.DeviceName, G.Size, entryFlags(G.Kind));
-  uint32_t Requires = (Opts.Requires ? Opts.Requires->Flags : 0) |
-                      (Opts.OffloadMandatory ? COT_REQUIRES_OFFLOAD_MANDATORY
-                                             : 0);
+  uint32_t Requires =
+      (Opts.Requires ? Opts.Requires->Flags : 0) |
+      (Opts.OffloadMandatory ? COT_REQUIRES_OFFLOAD_MANDATORY : 0);
   if (Requires)
-    emitEntry(ConstantPointerNull::get(PointerType::getUnqual(Ctx)),
-              "requires", Requires, COT_ENTRY_REQUIRES);
+    emitEntry(ConstantPointerNull::get(PointerType::getUnqual(Ctx)), "requires",
+              Requires, COT_ENTRY_REQUIRES);
   appendToCompilerUsed(M, Entries);
   eraseMarkers();
   bindVariantMarkersOnHost(M);

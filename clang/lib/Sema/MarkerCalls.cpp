@@ -516,6 +516,8 @@ Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site,
     Flags |= SiteNowait;
   if (!D.getClausesOfKind<OMPDependClause>().empty())
     Flags |= SiteDepend;
+  if (!D.getClausesOfKind<OMPInReductionClause>().empty())
+    Flags |= SiteInReduction;
   if (allowsSPMD(D))
     Flags |= SiteSPMD;
   if (allowsSPMD(D) && Loop &&

@@ -149,6 +149,9 @@ enum SiteFlags : int {
   SiteDefaultSchedule = 0x8,
   /// distribute parallel for: each team's iterations are its threads'.
   SiteThreadsShareIterations = 0x10,
+  /// An in_reduction clause: the region's task finds its copies of the
+  /// items through its thread's place in the team.
+  SiteInReduction = 0x20,
 };
 
 /// Operand positions of __cot_site.
