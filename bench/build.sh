@@ -107,8 +107,12 @@ clang19_runtime() {
 }
 # The kit's setup writes /tmp/fakecuda (CUDA with an nvlink that marks
 # cubins for LLVM 19), which the compiles use; its shim is in the pack.
+# Its `cp` of the wrapper follows a link that is already there: a
+# /tmp/fakecuda made of links to CUDA's files would have CUDA's own nvlink
+# overwritten by a wrapper that calls itself, so links in its bin go first.
 clang19_setup() {
   local tmp
+  find /tmp/fakecuda/bin -maxdepth 1 -type l -delete 2>/dev/null
   tmp=$(mktemp -d) &&
     bash "$KIT/setup.sh" "$tmp" > "$OUT/build-logs/clang19_setup.log" 2>&1
   local rc=$?
