@@ -5,8 +5,10 @@
 // region could map the variable before the copy back has landed). Other
 // nowait regions keep the flag, and without depend clauses also get
 // COT_LAUNCH_NO_DEPEND (1 | 8). The region with in_reduction is an ordinary
-// task of the team (libomp runs target tasks on hidden helper threads, which
-// would find the wrong copy of Sum), the other a target task.
+// task of the team (libomp runs target tasks on hidden helper threads, beside
+// the team's tasks, which add to Sum itself in a team of one thread), the
+// other a target task; it gets COT_LAUNCH_IN_REDUCTION (16): such regions
+// run one at a time.
 // RUN: %clang -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -S -emit-llvm -O0 %s -o - | FileCheck %s
 
 void f(int *A) {
@@ -24,12 +26,12 @@ void f(int *A) {
 // CHECK: %[[PARAMS:.*]] = alloca { i32, i32, i32, i32, i64, i32 }
 // CHECK: %[[FLAGS:.*]] = getelementptr inbounds { i32, i32, i32, i32, i64, i32 }, ptr %[[PARAMS]], i32 0, i32 3
 // CHECK: %[[TASK:.*]] = call ptr @__kmpc_omp_task_alloc(
-// CHECK: store i32 0, ptr %[[FLAGS]]
+// CHECK: store i32 16, ptr %[[FLAGS]]
 // CHECK-NEXT: store i64 0,
 // CHECK-NEXT: store i32 0,
-// CHECK-NEXT: call void @__cot_target_defer(ptr %[[TASK]], {{.*}}@__omp_offloading_{{[a-z0-9_]+}}_f_l16,
+// CHECK-NEXT: call void @__cot_target_defer(ptr %[[TASK]], {{.*}}@__omp_offloading_{{[a-z0-9_]+}}_f_l18,
 // CHECK: call ptr @__kmpc_omp_target_task_alloc(
 // CHECK: store i32 9, ptr %[[FLAGS]]
 // CHECK-NEXT: store i64 0,
 // CHECK-NEXT: store i32 0,
-// CHECK-NEXT: call void @__cot_target_defer({{.*}}@__omp_offloading_{{[a-z0-9_]+}}_f_l18,
+// CHECK-NEXT: call void @__cot_target_defer({{.*}}@__omp_offloading_{{[a-z0-9_]+}}_f_l20,

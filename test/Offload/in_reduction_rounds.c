@@ -1,11 +1,13 @@
 // Deferred target regions with in_reduction next to host tasks of the same
-// task_reduction, round after round, with teams of one and two threads.
-// libomp runs target tasks on its hidden helper threads, where it finds a
-// task's reduction copy by the helper's place in the helpers' team: the
-// regions and the host tasks then added to one copy at once, and sums came
-// out wrong in about one round in five (on a GPU, a region's copy back
-// overwrote the host tasks' additions). Those regions run as tasks of the
-// encountering team now. Regions checked that they ran on the device.
+// task_reduction (and alone), round after round, with teams of one and two
+// threads. Such a region adds to the original variable through a mapping
+// that all of them share (copy in, kernel, copy back), and with a team of
+// one thread libomp has the host tasks add to the original too. Regions
+// ran on hidden helper threads at the same time as the host tasks and as
+// each other, and sums came out wrong in about one round in five (on the
+// host device and on a GPU); on a GPU two regions of two threads also lost
+// each other's additions. The regions are tasks of the team now, and run
+// one at a time. Regions checked that they ran on the device.
 // RUN: %clang -O2 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
 // RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 #include <omp.h>
@@ -13,7 +15,8 @@
 
 enum { Rounds = 60, Chunks = 8, N = 4000 };
 
-static int roundsWrong(int Threads, const int *V, long Want, int *OffDevice) {
+static int roundsWrong(int Threads, int HostTasks, const int *V, long Want,
+                       int *OffDevice) {
   int Wrong = 0;
   for (int R = 0; R < Rounds; ++R) {
     long Sum = 0;
@@ -23,7 +26,7 @@ static int roundsWrong(int Threads, const int *V, long Want, int *OffDevice) {
 #pragma omp taskgroup task_reduction(+ : Sum) task_reduction(max : Max)
     for (int C = 0; C < Chunks; ++C) {
       int Lo = C * (N / Chunks), Hi = (C + 1) * (N / Chunks);
-      if (C % 2 == 0) {
+      if (!HostTasks || C % 2 == 0) {
 #pragma omp target in_reduction(+ : Sum) in_reduction(max : Max)               \
     map(present, to : V[0:N]) map(tofrom : OffDevice[0:1]) nowait
         {
@@ -57,9 +60,14 @@ int main(void) {
   int OffDevice = 0;
 #pragma omp target enter data map(to : V)
   // CHECK: one thread: 0 of 60 rounds wrong
-  printf("one thread: %d of %d rounds wrong\n", roundsWrong(1, V, Want, &OffDevice), Rounds);
+  printf("one thread: %d of %d rounds wrong\n",
+         roundsWrong(1, 1, V, Want, &OffDevice), Rounds);
   // CHECK: two threads: 0 of 60 rounds wrong
-  printf("two threads: %d of %d rounds wrong\n", roundsWrong(2, V, Want, &OffDevice), Rounds);
+  printf("two threads: %d of %d rounds wrong\n",
+         roundsWrong(2, 1, V, Want, &OffDevice), Rounds);
+  // CHECK: two threads, regions alone: 0 of 60 rounds wrong
+  printf("two threads, regions alone: %d of %d rounds wrong\n",
+         roundsWrong(2, 0, V, Want, &OffDevice), Rounds);
 #pragma omp target exit data map(delete : V)
   // CHECK: regions on the host: 0
   printf("regions on the host: %d\n", OffDevice);

@@ -56,17 +56,20 @@ Value *Lowering::emitLaunchParams(Site &S, Instruction *At, unsigned NumArgs) {
            : 0) |
       ((SiteFlags & SiteNowait) && !(SiteFlags & SiteDepend)
            ? COT_LAUNCH_NO_DEPEND
-           : 0);
+           : 0) |
+      ((SiteFlags & SiteInReduction) ? COT_LAUNCH_IN_REDUCTION : 0);
   Value *LaunchFlags = B.CreateOr(
       B.getInt32(StaticFlags),
       B.CreateSelect(B.CreateICmpEQ(IfCond, B.getInt32(0)),
                      B.getInt32(COT_LAUNCH_IF_FALSE), B.getInt32(0)));
   const ParamsFrame &Frame = paramsFrameFor(*At->getFunction());
   Value *ParamFields[] = {
-      B.CreateSExtOrTrunc(S.Open->getArgOperand(SiteOpNumTeams), B.getInt32Ty()),
+      B.CreateSExtOrTrunc(S.Open->getArgOperand(SiteOpNumTeams),
+                          B.getInt32Ty()),
       B.CreateSExtOrTrunc(S.Open->getArgOperand(SiteOpThreadLimit),
                           B.getInt32Ty()),
-      B.getInt32(NumArgs), LaunchFlags,
+      B.getInt32(NumArgs),
+      LaunchFlags,
       B.CreateSExtOrTrunc(S.Open->getArgOperand(SiteOpTripCount),
                           B.getInt64Ty()),
       B.CreateSExtOrTrunc(S.Open->getArgOperand(SiteOpNumThreads),
@@ -98,11 +101,10 @@ BasicBlock *Lowering::emitLaunch(Site &S, Instruction *At, Value *List,
   Value *Params = emitLaunchParams(S, At, NumArgs);
   IRBuilder<> B(At);
   Type *Ptr = B.getPtrTy();
-  FunctionCallee Launch =
-      runtime("__cot_target_launch", B.getInt32Ty(),
-              {B.getInt64Ty(), Ptr, Ptr, Ptr, Ptr});
-  Value *Device = B.CreateSExtOrTrunc(S.Open->getArgOperand(SiteOpDevice),
-                                      B.getInt64Ty());
+  FunctionCallee Launch = runtime("__cot_target_launch", B.getInt32Ty(),
+                                  {B.getInt64Ty(), Ptr, Ptr, Ptr, Ptr});
+  Value *Device =
+      B.CreateSExtOrTrunc(S.Open->getArgOperand(SiteOpDevice), B.getInt64Ty());
   Value *Rc = B.CreateCall(Launch, {Device, S.Kernel, List, Params, Loc});
   Value *Failed = B.CreateICmpNE(Rc, B.getInt32(0), "offload.failed");
   Instruction *ThenTerm, *ElseTerm;
@@ -120,19 +122,19 @@ BasicBlock *Lowering::emitLaunch(Site &S, Instruction *At, Value *List,
 ///     return entry(gtid, task);
 ///   }
 Function *Lowering::wrapTaskEntry(Function *Entry) {
-  auto *W = Function::Create(Entry->getFunctionType(),
-                             GlobalValue::InternalLinkage,
-                             Entry->getName() + ".cot_deferred", M);
+  auto *W =
+      Function::Create(Entry->getFunctionType(), GlobalValue::InternalLinkage,
+                       Entry->getName() + ".cot_deferred", M);
   Argument *Gtid = W->getArg(0), *Task = W->getArg(1);
   BasicBlock *Body = BasicBlock::Create(Ctx, "entry", W);
   BasicBlock *Fallback = BasicBlock::Create(Ctx, "omp_offload.fallback", W);
   BasicBlock *Done = BasicBlock::Create(Ctx, "omp_offload.done", W);
   IRBuilder<> B(Body);
-  FunctionCallee Run = runtime("__cot_target_run_deferred", B.getInt32Ty(),
-                               {B.getPtrTy()});
+  FunctionCallee Run =
+      runtime("__cot_target_run_deferred", B.getInt32Ty(), {B.getPtrTy()});
   Value *Rc = B.CreateCall(Run, {Task});
-  B.CreateCondBr(B.CreateICmpNE(Rc, B.getInt32(0), "offload.failed"),
-                 Fallback, Done);
+  B.CreateCondBr(B.CreateICmpNE(Rc, B.getInt32(0), "offload.failed"), Fallback,
+                 Done);
   B.SetInsertPoint(Fallback);
   B.CreateRet(B.CreateCall(Entry, {Gtid, Task}));
   B.SetInsertPoint(Done);
@@ -157,12 +159,12 @@ void Lowering::lowerTarget(Site &S, const MapFrame &Frame, Constant *Loc) {
   Value *Params = emitLaunchParams(S, S.TaskCall, NumArgs);
   IRBuilder<> B(S.TaskCall);
   Type *Ptr = B.getPtrTy(), *I64 = B.getInt64Ty();
-  Value *Device =
-      B.CreateSExtOrTrunc(S.Open->getArgOperand(SiteOpDevice), I64);
+  Value *Device = B.CreateSExtOrTrunc(S.Open->getArgOperand(SiteOpDevice), I64);
   B.CreateCall(runtime("__cot_target_defer", B.getVoidTy(),
                        {Ptr, I64, Ptr, Ptr, Ptr, Ptr}),
                {S.TaskAlloc, Device, S.Kernel, List, Params, Loc});
-  auto *Entry = cast<Function>(S.TaskAlloc->getArgOperand(5)->stripPointerCasts());
+  auto *Entry =
+      cast<Function>(S.TaskAlloc->getArgOperand(5)->stripPointerCasts());
   Function *Wrapper = wrapTaskEntry(Entry);
   S.TaskAlloc->setArgOperand(5, Wrapper);
   if (S.TaskCall->getCalledFunction() == Entry)

@@ -174,11 +174,11 @@ static Function *findCalledKernel(Function &F, unsigned Depth) {
 }
 
 /// A deferred target region with in_reduction becomes an ordinary task of
-/// the encountering team instead of a target task: libomp runs target tasks
-/// on its hidden helper threads, where __kmpc_task_reduction_get_th_data
-/// indexes the taskgroup's copies by the helper's place in the helpers'
-/// team, so that the region and the team's tasks added to one copy at once
-/// (and a GPU region's copy back overwrote the others' sums).
+/// the encountering team instead of a target task, which libomp runs on
+/// its hidden helper threads. Such a region adds to the original reduction
+/// variable (through its mapping), and so do the team's own tasks of the
+/// reduction when the team has one thread (libomp gives them no copies of
+/// their own then): only one thread may run those tasks, the team's.
 static CallInst *allocateInTeam(CallInst &TargetTaskAlloc) {
   Module &M = *TargetTaskAlloc.getModule();
   LLVMContext &Ctx = M.getContext();

@@ -149,8 +149,7 @@ enum SiteFlags : int {
   SiteDefaultSchedule = 0x8,
   /// distribute parallel for: each team's iterations are its threads'.
   SiteThreadsShareIterations = 0x10,
-  /// An in_reduction clause: the region's task finds its copies of the
-  /// items through its thread's place in the team.
+  /// An in_reduction clause (COT_LAUNCH_IN_REDUCTION).
   SiteInReduction = 0x20,
 };
 

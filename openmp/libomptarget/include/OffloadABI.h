@@ -434,7 +434,11 @@ enum {
   /* A nowait region without depend clauses: no task orders it, so its work
    * may be queued on the device where the construct is met, in the order
    * the thread meets such constructs (the task then only waits for it). */
-  COT_LAUNCH_NO_DEPEND = 0x8
+  COT_LAUNCH_NO_DEPEND = 0x8,
+  /* An in_reduction clause: the region adds to the original reduction
+   * variables through their mappings, which every such region shares, so
+   * such regions run one at a time. */
+  COT_LAUNCH_IN_REDUCTION = 0x10
 };
 
 /* libomp's loop schedule kinds (enum sched_type in libomp's kmp.h), as

@@ -87,9 +87,8 @@ void infoMapping(Device &D, const MapEntry &E, const char *Name,
 /// A mapping that covers part of an existing one cannot get one device
 /// copy. An implicit map (a variable the region uses) usually meets one when
 /// a struct member was mapped on its own before: say how to map it whole.
-[[noreturn]] void partialOverlap(Device &D, const MapEntry &E,
-                                 const char *Name, uintptr_t Begin,
-                                 uint64_t Size, uint64_t Type,
+[[noreturn]] void partialOverlap(Device &D, const MapEntry &E, const char *Name,
+                                 uintptr_t Begin, uint64_t Size, uint64_t Type,
                                  const cot_source_loc *Loc) {
   const char *Hint =
       (Type & COT_MAP_IMPLICIT)
@@ -151,8 +150,9 @@ void attachPointer(Device &D, DeviceWork &W, uintptr_t PtrVar,
   W.writes(*PE);
   writeDevicePointer(D, W, PE->toDevice(PtrVar), DevValue, PE->Name.c_str(),
                      Loc);
-  info(Loc, "device %d: attach pointer at host 0x%" PRIxPTR
-            " (device 0x%" PRIxPTR ") -> 0x%" PRIxPTR,
+  info(Loc,
+       "device %d: attach pointer at host 0x%" PRIxPTR " (device 0x%" PRIxPTR
+       ") -> 0x%" PRIxPTR,
        D.Id, PtrVar, PE->toDevice(PtrVar), DevValue);
 }
 
@@ -331,8 +331,7 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
       uintptr_t PtrVar = (uintptr_t)M->Bases[I];
       uintptr_t HostValue;
       memcpy(&HostValue, (const void *)PtrVar, sizeof(HostValue));
-      uintptr_t DevValue =
-          E ? S.DevBegin[I] - (Begin - HostValue) : HostValue;
+      uintptr_t DevValue = E ? S.DevBegin[I] - (Begin - HostValue) : HostValue;
       int32_t Parent = COT_MAP_MEMBER_OF(T);
       if (Parent < 0 || !(M->Types[Parent] & COT_MAP_PRIVATE))
         attachPointer(D, W, PtrVar, DevValue, Loc);
@@ -354,8 +353,9 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
       traceMapEntry(D, M, I, E, "use_device: the device address", "no copy",
                     Loc);
       M->Begins[I] = (void *)DevBase;
-      info(Loc, "device %d: use_device '%s' host 0x%" PRIxPTR
-                " -> device 0x%" PRIxPTR,
+      info(Loc,
+           "device %d: use_device '%s' host 0x%" PRIxPTR
+           " -> device 0x%" PRIxPTR,
            D.Id, nameOf(M, I), Base, DevBase);
     }
   }
@@ -421,8 +421,8 @@ void mapEnd(Device &D, const cot_map_list *M, DeviceWork &W) {
       infoMapping(D, *E, nameOf(M, I), (uintptr_t)M->Begins[I], M->Sizes[I],
                   "unmap (kept)", Loc);
     else if (Removed.insert(E).second)
-      infoMapping(D, *E, nameOf(M, I), E->HostBegin,
-                  E->HostEnd - E->HostBegin, "unmap (removed)", Loc);
+      infoMapping(D, *E, nameOf(M, I), E->HostBegin, E->HostEnd - E->HostBegin,
+                  "unmap (removed)", Loc);
   }
   for (MapEntry *E : Removed)
     D.erase(E->HostBegin, &W); // Each node once; E is not used afterwards.
@@ -443,20 +443,23 @@ void validate(const cot_map_list *M, const cot_source_loc *Loc) {
     uint64_t T = M->Types[I];
     int32_t Parent = COT_MAP_MEMBER_OF(T);
     if (Parent >= I)
-      fatal(Loc, "map entry %d ('%s') is a member of entry %d, which does "
-                 "not precede it",
+      fatal(Loc,
+            "map entry %d ('%s') is a member of entry %d, which does "
+            "not precede it",
             I, nameOf(M, I), Parent);
     if (T & COT_MAP_LITERAL)
       continue; // A value, not storage.
     int64_t Size = M->Sizes[I];
     uintptr_t Begin = (uintptr_t)M->Begins[I];
     if (Size < 0)
-      fatal(Loc, "map entry '%s' has a negative size (%lld bytes): its "
-                 "length times its element size overflows",
+      fatal(Loc,
+            "map entry '%s' has a negative size (%lld bytes): its "
+            "length times its element size overflows",
             nameOf(M, I), (long long)Size);
     if (rangeWraps(Begin, (uint64_t)Size))
-      fatal(Loc, "map entry '%s' [0x%" PRIxPTR ", +%lld bytes) wraps around "
-                 "the end of the address space",
+      fatal(Loc,
+            "map entry '%s' [0x%" PRIxPTR ", +%lld bytes) wraps around "
+            "the end of the address space",
             nameOf(M, I), Begin, (long long)Size);
   }
 }
@@ -478,8 +481,8 @@ std::string hostFunctionName(void *Fn) {
   return Buf;
 }
 
-const cot_map_list EmptyList = {0, 0, nullptr, nullptr, nullptr, nullptr,
-                                nullptr};
+const cot_map_list EmptyList = {0,       0,       nullptr, nullptr,
+                                nullptr, nullptr, nullptr};
 
 /// Why a region for which deviceForConstruct gave no device runs on the
 /// host.
@@ -571,8 +574,9 @@ static int32_t startLaunch(int64_t DeviceId, void *HostFn,
       if (Mandatory)
         fatal(Loc, "%s but device %d has no image for target region '%s'",
               mandatoryReason(), D->Id, hostFunctionName(HostFn).c_str());
-      note(Loc, "target region '%s' runs on the host: device %d has no "
-                "image for it",
+      note(Loc,
+           "target region '%s' runs on the host: device %d has no "
+           "image for it",
            hostFunctionName(HostFn).c_str(), D->Id);
       return 1;
     }
@@ -641,8 +645,8 @@ static int32_t startLaunch(int64_t DeviceId, void *HostFn,
     // Handed over (and numbered) before the kernel writers are recorded: a
     // later reader's event then waits until the launch is made.
     if (HandOver)
-      Work->handOver({K->Handle, std::move(Args), Geometry, Site, nullptr,
-                      nullptr, 0});
+      Work->handOver(
+          {K->Handle, std::move(Args), Geometry, Site, nullptr, nullptr, 0});
     // Recorded once the kernel is queued, so that an event recorded for a
     // later reader comes after it.
     for (uintptr_t Key : S.KernelWrites) {
@@ -658,10 +662,26 @@ static int32_t startLaunch(int64_t DeviceId, void *HostFn,
   return 0;
 }
 
-extern "C" COT_EXPORT int32_t
-__cot_target_launch(int64_t DeviceId, void *HostFn, const cot_map_list *Maps,
-                    const cot_launch_params *Params,
-                    const cot_source_loc *Loc) {
+/// Regions with in_reduction (COT_LAUNCH_IN_REDUCTION) add to the original
+/// reduction variables through mappings that they all share (a region's
+/// copy in, kernel and copy back are one read-modify-write of each
+/// variable), while the host tasks of the reduction add to copies of their
+/// own. Two such regions at once, from two threads or from two hidden
+/// helper threads, lost one's additions: they run one at a time, each
+/// from its start to its end. The lock is held while a kernel runs (the
+/// mapping table's lock is not).
+static std::unique_lock<std::mutex>
+inReductionTurn(const cot_launch_params *Params) {
+  static std::mutex Turn;
+  if (!Params || !(Params->Flags & COT_LAUNCH_IN_REDUCTION))
+    return std::unique_lock<std::mutex>();
+  return std::unique_lock<std::mutex>(Turn);
+}
+
+extern "C" COT_EXPORT int32_t __cot_target_launch(
+    int64_t DeviceId, void *HostFn, const cot_map_list *Maps,
+    const cot_launch_params *Params, const cot_source_loc *Loc) {
+  std::unique_lock<std::mutex> Turn = inReductionTurn(Params);
   std::unique_ptr<DeviceWork> Work;
   int32_t Rc =
       startLaunch(DeviceId, HostFn, Maps, Params, Loc, /*InOrder=*/false, Work);
@@ -701,13 +721,11 @@ struct DeferredLaunch {
 
   DeferredLaunch(int64_t DeviceId, void *HostFn,
                  const cot_launch_params &Params, const cot_source_loc *Loc)
-      : DeviceId(DeviceId), HostFn(HostFn), Params(Params), Loc(Loc),
-        List{0, 0, nullptr, nullptr, nullptr, nullptr, nullptr} {
+      : DeviceId(DeviceId), HostFn(HostFn), Params(Params),
+        Loc(Loc), List{0, 0, nullptr, nullptr, nullptr, nullptr, nullptr} {
     DeferredPending.fetch_add(1, std::memory_order_relaxed);
   }
-  ~DeferredLaunch() {
-    DeferredPending.fetch_sub(1, std::memory_order_release);
-  }
+  ~DeferredLaunch() { DeferredPending.fetch_sub(1, std::memory_order_release); }
   DeferredLaunch(const DeferredLaunch &) = delete;
   DeferredLaunch &operator=(const DeferredLaunch &) = delete;
 
@@ -722,8 +740,8 @@ struct DeferredLaunch {
     Begins.assign(M.Begins, M.Begins + M.Count);
     Sizes.assign(M.Sizes, M.Sizes + M.Count);
     Types.assign(M.Types, M.Types + M.Count);
-    List = {M.Count,      0,           Bases.data(), Begins.data(),
-            Sizes.data(), Types.data(), nullptr};
+    List = {M.Count,      0,      Bases.data(), Begins.data(), Sizes.data(),
+            Types.data(), nullptr};
     if (M.Names) {
       Names.assign(M.Names, M.Names + M.Count);
       List.Names = Names.data();
@@ -733,8 +751,9 @@ struct DeferredLaunch {
           Sizes[I] > 0) {
         char *Copy = new (std::nothrow) char[(uint64_t)Sizes[I]];
         if (!Copy)
-          fatal(Loc, "cannot keep a copy of firstprivate '%s' (%lld bytes) "
-                     "for the deferred target region: out of host memory",
+          fatal(Loc,
+                "cannot keep a copy of firstprivate '%s' (%lld bytes) "
+                "for the deferred target region: out of host memory",
                 Names.empty() || !Names[I] ? "<unnamed>" : Names[I],
                 (long long)Sizes[I]);
         FirstprivateValues.emplace_back(Copy);
@@ -782,10 +801,11 @@ static bool startsWhenMet(const DeferredLaunch &L) {
   return D->queuesRunLater();
 }
 
-extern "C" COT_EXPORT void
-__cot_target_defer(void *Task, int64_t DeviceId, void *HostFn,
-                   const cot_map_list *Maps, const cot_launch_params *Params,
-                   const cot_source_loc *Loc) {
+extern "C" COT_EXPORT void __cot_target_defer(void *Task, int64_t DeviceId,
+                                              void *HostFn,
+                                              const cot_map_list *Maps,
+                                              const cot_launch_params *Params,
+                                              const cot_source_loc *Loc) {
   if (!Maps)
     Maps = &EmptyList;
   validate(Maps, Loc);
@@ -849,12 +869,15 @@ extern "C" COT_EXPORT int32_t __cot_target_run_deferred(void *Task) {
     std::lock_guard<std::mutex> Lock(D.Mu);
     auto It = D.ByTask.find(Task);
     if (It == D.ByTask.end())
-      fatal(nullptr, "internal error: a deferred target task (%p) runs but "
-                     "no launch was recorded for it",
+      fatal(nullptr,
+            "internal error: a deferred target task (%p) runs but "
+            "no launch was recorded for it",
             Task);
     L = std::move(It->second);
     D.ByTask.erase(It);
   }
+  // Not nowait (the compiler leaves the flag off), so never started early.
+  std::unique_lock<std::mutex> Turn = inReductionTurn(&L->Params);
   if (!L->Started)
     L->start(L->List, /*InOrder=*/false);
   if (L->StartRc != 0)
