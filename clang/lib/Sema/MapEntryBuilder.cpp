@@ -66,7 +66,7 @@ std::string Builder::sourceText(const Expr *E) const {
 void Builder::unsupported(const Expr *E, StringRef What) {
   unsigned ID = S.getDiagnostics().getCustomDiagID(
       DiagnosticsEngine::Error, "clang-offload does not support %0 in a map "
-                                "clause yet");
+                                "or motion clause yet");
   S.Diag(E->getExprLoc(), ID) << What << E->getSourceRange();
 }
 
@@ -116,9 +116,11 @@ Expr *Builder::sectionElement(Expr *E, bool Last) {
     if (Last) {
       Expr *Length = AS->getLength();
       if (!Length) {
+        // A subscript after a section (G[0:4][2]) is a section without a
+        // colon: one element, also of a constant-size dimension.
         QualType BaseTy = ArraySectionExpr::getBaseOriginalType(AS->getBase());
         const auto *CAT = Ctx.getAsConstantArrayType(BaseTy);
-        if (!CAT && !AS->getColonLocFirst().isValid())
+        if (!AS->getColonLocFirst().isValid())
           Length = integer(1);
         else if (CAT)
           Length = S.CreateBuiltinBinOp(

@@ -105,6 +105,8 @@ private:
                           unsigned Depth);
   void addMotionItems(clang::Expr *E, const clang::Expr *MapperRef,
                       uint64_t Type, llvm::StringRef Name);
+  bool addNonContiguousMotion(clang::Expr *E, const clang::Expr *MapperRef,
+                              uint64_t Type);
   void addMappedItems(clang::Expr *E, const clang::Expr *MapperRef,
                       uint64_t Type, bool Implicit, unsigned Depth);
   void addMapperItems(clang::Expr *Obj, llvm::StringRef UseName,

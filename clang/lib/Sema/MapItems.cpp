@@ -272,7 +272,8 @@ void Builder::collectItems() {
     uint64_t Type = mapClauseBits(*C, defaultMapType());
     auto Mapper = C->mapperlist_begin();
     for (const Expr *E : C->varlists()) {
-      const Expr *MapperRef = Mapper != C->mapperlist_end() ? *Mapper++ : nullptr;
+      const Expr *MapperRef =
+          Mapper != C->mapperlist_end() ? *Mapper++ : nullptr;
       addMappedItems(withoutOpaqueBase(Ctx, const_cast<Expr *>(E)), MapperRef,
                      Type, C->isImplicit(), /*Depth=*/0);
     }
@@ -288,8 +289,9 @@ void Builder::collectItems() {
     for (const Expr *E : C->varlists()) {
       const Expr *MapperRef =
           Mapper != C->mapperlist_end() ? *Mapper++ : nullptr;
-      addMotionItems(sectionOfShape(const_cast<Expr *>(E)), MapperRef, Type,
-                     /*Name=*/"");
+      Expr *Item = sectionOfShape(const_cast<Expr *>(E));
+      if (!addNonContiguousMotion(Item, MapperRef, Type))
+        addMotionItems(Item, MapperRef, Type, /*Name=*/"");
     }
   };
   for (const auto *C : D.getClausesOfKind<OMPToClause>())

@@ -46,6 +46,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/OpenMPKinds.h"
+#include "clang/Sema/SemaOpenMP.h"
 
 using namespace clang;
 using namespace llvm;
@@ -81,8 +82,7 @@ void OffloadSemaConsumer::processDecl(Decl *D) {
     return;
   }
   if (auto *DC = dyn_cast<DeclContext>(D))
-    if (isa<NamespaceDecl>(D) || isa<LinkageSpecDecl>(D) ||
-        isa<ExportDecl>(D))
+    if (isa<NamespaceDecl>(D) || isa<LinkageSpecDecl>(D) || isa<ExportDecl>(D))
       for (Decl *Inner : DC->decls())
         processDecl(Inner);
 }
@@ -208,11 +208,10 @@ void OffloadSemaConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   Sweep(*this).TraverseDecl(Ctx.getTranslationUnitDecl());
 }
 
-
 /// Declares the variable that stands for a use_device_ptr/use_device_addr
 /// list item inside the construct, and points the body's uses at it.
-Stmt *OffloadSemaConsumer::useDeviceDecl(const MapEntry &E, int Site,
-                                         int Index, OMPExecutableDirective &D,
+Stmt *OffloadSemaConsumer::useDeviceDecl(const MapEntry &E, int Site, int Index,
+                                         OMPExecutableDirective &D,
                                          DeclContext *DC) {
   ASTContext &Ctx = ctx();
   SourceLocation Loc = D.getBeginLoc();
@@ -228,8 +227,8 @@ Stmt *OffloadSemaConsumer::useDeviceDecl(const MapEntry &E, int Site,
   if (!Addr)
     return nullptr;
   Expr *Init = SemaRef
-                   ->BuildCStyleCastExpr(Loc, Ctx.getTrivialTypeSourceInfo(VarTy),
-                                         Loc, Addr)
+                   ->BuildCStyleCastExpr(
+                       Loc, Ctx.getTrivialTypeSourceInfo(VarTy), Loc, Addr)
                    .get();
   VD->setInit(Init);
   VD->setImplicit();
@@ -263,11 +262,47 @@ Expr *OffloadSemaConsumer::use(VarDecl *VD) {
   return SemaRef->DefaultLvalueConversion(plainReference(ctx(), *VD)).get();
 }
 
+/// \p Item (a motion clause's item) with its dimension \p Section replaced
+/// by \p Element: the subscripts and sections around it are built again on
+/// the new base, with \p Shared's copies of their bounds.
+static Expr *replaceDimension(Sema &S, Expr *Item, ArraySectionExpr *Section,
+                              Expr *Element,
+                              function_ref<Expr *(Expr *)> Shared) {
+  Expr *Node = Item->IgnoreParens();
+  if (Node == Section)
+    return Element;
+  SourceLocation Loc = Node->getExprLoc();
+  if (auto *AS = dyn_cast<ArraySectionExpr>(Node)) {
+    Expr *Base = replaceDimension(S, AS->getBase(), Section, Element, Shared);
+    auto Bound = [&](Expr *E) { return E ? Shared(E) : nullptr; };
+    return Base ? S.OpenMP()
+                      .ActOnOMPArraySectionExpr(
+                          Base, Loc, Bound(AS->getLowerBound()),
+                          AS->getColonLocFirst(), AS->getColonLocSecond(),
+                          Bound(AS->getLength()), Bound(AS->getStride()), Loc)
+                      .get()
+                : nullptr;
+  }
+  if (auto *Subscript = dyn_cast<ArraySubscriptExpr>(Node)) {
+    Expr *Base =
+        replaceDimension(S, Subscript->getBase()->IgnoreParenImpCasts(),
+                         Section, Element, Shared);
+    return Base ? S.CreateBuiltinArraySubscriptExpr(
+                       Base, Loc, Shared(Subscript->getIdx()), Loc)
+                      .get()
+                : nullptr;
+  }
+  return nullptr;
+}
+
 /// The elements of a strided section of a target update whose length is not
-/// a constant, moved one at a time:
+/// a constant, or of the dimension that makes a non-contiguous item's
+/// elements contiguous, moved one at a time:
 ///   long long n = length;
 ///   for (long long k = 0; k < n; ++k)
-///     { <update site for base[lower + k * stride]> }
+///     { <update site for base[lower + k * stride], in the item> }
+/// (or, where that element is not contiguous either, the loop over its
+/// next dimension).
 /// The clause's expressions are shared with the construct, so they enter
 /// the new ones in parentheses (Sema's conversions would retype an implicit
 /// cast at their top in place).
@@ -293,29 +328,39 @@ Stmt *OffloadSemaConsumer::stridedUpdateLoop(OMPExecutableDirective &D,
                             integer(0, Ctx.LongLongTy, Loc), DC);
   Expr *Lower = AS->getLowerBound() ? Shared(AS->getLowerBound())
                                     : integer(0, Ctx.LongLongTy, Loc);
-  Expr *Offset = Binary(BO_Mul, use(Index), Shared(AS->getStride()));
+  Expr *Offset = AS->getStride()
+                     ? Binary(BO_Mul, use(Index), Shared(AS->getStride()))
+                     : use(Index);
   Expr *Element =
       SemaRef
           ->CreateBuiltinArraySubscriptExpr(Shared(AS->getBase()), Loc,
                                             Binary(BO_Add, Lower, Offset), Loc)
           .get();
+  if (Element && Section.Item)
+    Element = replaceDimension(*SemaRef, Section.Item, AS, Element, Shared);
   Expr *Cond = Binary(BO_LT, use(Index), use(Count));
   Expr *IndexRef = plainReference(Ctx, *Index);
   Expr *Inc = SemaRef->CreateBuiltinUnaryOp(Loc, UO_PreInc, IndexRef).get();
   if (!Length || !Element || !Cond || !Inc)
     return nullptr;
 
-  int Site = NextSite++;
   SmallVector<Stmt *, 8> Body;
   auto Push = [&](Stmt *S) {
     if (S)
       Body.push_back(S);
   };
-  Push(siteCall(D, Site, DC));
-  for (const MapEntry &E : buildElementEntries(*SemaRef, D, Section, Element))
-    Push(mapCall(E, Site, Loc, DC));
-  SmallVector<Expr *, 1> EndArgs = {integer(Site, Ctx.IntTy, Loc)};
-  Push(call(SiteEndFn, EndArgs, Loc));
+  if (ArraySectionExpr *Next =
+          Section.Item ? loopDimension(Ctx, Element) : nullptr) {
+    Push(stridedUpdateLoop(
+        D, {Next, Section.Mapper, Section.Type, Section.Name, Element}, DC));
+  } else {
+    int Site = NextSite++;
+    Push(siteCall(D, Site, DC));
+    for (const MapEntry &E : buildElementEntries(*SemaRef, D, Section, Element))
+      Push(mapCall(E, Site, Loc, DC));
+    SmallVector<Expr *, 1> EndArgs = {integer(Site, Ctx.IntTy, Loc)};
+    Push(call(SiteEndFn, EndArgs, Loc));
+  }
   auto *Loop = new (Ctx) ForStmt(
       Ctx, new (Ctx) DeclStmt(DeclGroupRef(Index), Loc, Loc), Cond, nullptr,
       Inc, CompoundStmt::Create(Ctx, Body, FPOptionsOverride(), Loc, Loc), Loc,
@@ -364,4 +409,3 @@ createOffloadSemaConsumer(std::shared_ptr<TranslationUnitRequires> Requires,
 }
 
 } // namespace cot
-

@@ -47,16 +47,31 @@ struct MapEntry {
   bool UseDeviceAddr = false;
 };
 
-/// A strided array section of a target update's motion clause whose length
-/// is not a constant: the host moves its elements one at a time, in a loop
-/// of update sites (OffloadSema.cpp).
+/// A section of a target update's motion clause whose elements the host
+/// moves one at a time, in a loop of update sites (OffloadSema.cpp): a
+/// strided section whose length is not a constant, or the dimension of an
+/// item that is not contiguous storage (M[lo:n][c:m]) which makes each of
+/// its elements contiguous.
 struct StridedSection {
   clang::ArraySectionExpr *Section = nullptr;
   /// The clause's declare mapper reference for the item, if any.
   const clang::Expr *Mapper = nullptr;
   uint64_t Type = 0;
   std::string Name;
+  /// The clause's item that Section is a dimension of, when it is not
+  /// Section itself: an element moves the item with Section's index.
+  clang::Expr *Item = nullptr;
 };
+
+/// The section of a motion clause's item whose indices the host moves one
+/// at a time (OffloadSema.cpp's loop): the dimension that makes each
+/// element contiguous storage or a strided section of single elements (the
+/// first of several indices when a later one does not cover its whole
+/// extent, or has a stride), else \p Item itself when it is a strided
+/// section without a small constant length. Null when \p Item moves as it
+/// is.
+clang::ArraySectionExpr *loopDimension(clang::ASTContext &Ctx,
+                                       clang::Expr *Item);
 
 /// Builds the entries of \p D, a target-family directive. The expressions
 /// are Clang's as written in the clauses and captures: the caller adapts
