@@ -192,7 +192,7 @@ Error Device::loadEntries(const cot_binary_desc *Desc, LoadedImage &L,
       void *DevPtrVar = Api->lookup_global(L.Handle, E->Name, &SymSize);
       if (!DevPtrVar)
         return P->lastError("declare target link variable");
-      LinkPtrs[(uintptr_t)E->HostAddr] = (uintptr_t)DevPtrVar;
+      LinkPtrs[(uintptr_t)E->HostAddr] = {E->Size, (uintptr_t)DevPtrVar};
       L.Links.push_back((uintptr_t)E->HostAddr);
       debug(1, "device %d: declare target link '%s': device pointer at %p", Id,
             E->Name, DevPtrVar);
@@ -221,8 +221,8 @@ Error Device::loadBinary(const cot_binary_desc *Desc,
     const char *Triple = Img.Triple ? Img.Triple : "";
     const char *Arch = Img.Arch ? Img.Arch : "";
     if (!Api->is_image_compatible(Triple, Arch, Img.ImageStart, Size)) {
-      debug(1, "device %d: image %d of %s (%s%s%s) is not for plugin '%s'",
-            Id, I, binaryName(Desc).c_str(), Triple, *Arch ? " " : "", Arch,
+      debug(1, "device %d: image %d of %s (%s%s%s) is not for plugin '%s'", Id,
+            I, binaryName(Desc).c_str(), Triple, *Arch ? " " : "", Arch,
             P->Name.c_str());
       continue;
     }

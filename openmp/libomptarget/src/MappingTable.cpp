@@ -41,8 +41,14 @@ MapEntry *Device::lookup(uintptr_t Begin, uint64_t Size, bool *Partial) {
   return nullptr;
 }
 
-void Device::writeLinkPointer(uintptr_t Slot, uintptr_t Value,
-                              DeviceWork *W) {
+/// Whether mapping \p E holds part of the declare target link variable at
+/// \p Var of \p Size bytes (at least its first byte when the size is 0).
+static bool overlapsLink(uintptr_t Var, uint64_t Size, const MapEntry &E) {
+  uint64_t Extent = std::max<uint64_t>(Size, 1);
+  return E.HostBegin - Var < Extent || (Var >= E.HostBegin && Var < E.HostEnd);
+}
+
+void Device::writeLinkPointer(uintptr_t Slot, uintptr_t Value, DeviceWork *W) {
   events::Stopwatch Time;
   if (!W) {
     P->Api->copy_to_device(LocalId, (void *)Slot, &Value, sizeof(Value),
@@ -72,10 +78,12 @@ MapEntry &Device::insert(uintptr_t HostBegin, uint64_t Size, uintptr_t DevBegin,
   E.HostEnd = HostBegin + Size;
   E.DevBegin = DevBegin;
   E.Name = Name ? Name : "";
-  // declare target link: the device pointer now points at the mapping.
+  // declare target link: the device pointer now points where the mapping
+  // puts the variable's start, also when the mapping is a section of the
+  // variable that begins further on (big[1000:2000]).
   for (auto &L : LinkPtrs)
-    if (L.first >= E.HostBegin && L.first < E.HostEnd)
-      writeLinkPointer(L.second, E.toDevice(L.first), W);
+    if (overlapsLink(L.first, L.second.Size, E))
+      writeLinkPointer(L.second.Slot, E.toDevice(L.first), W);
   return E;
 }
 
@@ -84,8 +92,8 @@ void Device::erase(uintptr_t HostBegin, DeviceWork *W) {
   if (It == Table.end())
     return;
   for (auto &L : LinkPtrs)
-    if (L.first >= It->second.HostBegin && L.first < It->second.HostEnd)
-      writeLinkPointer(L.second, 0, W);
+    if (overlapsLink(L.first, L.second.Size, It->second))
+      writeLinkPointer(L.second.Slot, 0, W);
   if (uintptr_t Block = It->second.block()) {
     auto Use = BlocksInUse.find(Block);
     if (Use == BlocksInUse.end()) {

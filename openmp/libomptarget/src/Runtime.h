@@ -411,8 +411,13 @@ private:
   Error LoadFailure;
   std::vector<LoadedImage> Images;
   std::unordered_map<void *, KernelInfo> Kernels;
-  /// declare target link: host variable -> device pointer variable.
-  std::unordered_map<uintptr_t, uintptr_t> LinkPtrs;
+  /// declare target link: a host variable's extent and its device pointer
+  /// variable, by the variable's address.
+  struct LinkPointer {
+    uint64_t Size;
+    uintptr_t Slot;
+  };
+  std::unordered_map<uintptr_t, LinkPointer> LinkPtrs;
   /// Sets the device pointer variable Slot to Value (see insert()).
   void writeLinkPointer(uintptr_t Slot, uintptr_t Value, DeviceWork *W);
 
