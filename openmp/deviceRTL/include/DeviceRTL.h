@@ -44,6 +44,9 @@ void *malloc(size_t);
 void free(void *);
 // CUDA's device printf: a format and a buffer of the arguments.
 int vprintf(const char *Format, void *Args);
+// CUDA's failed-assertion report: prints, then stops the kernel.
+void __assertfail(const char *Message, const char *File, unsigned Line,
+                  const char *Function, size_t CharSize);
 }
 
 namespace cot {
