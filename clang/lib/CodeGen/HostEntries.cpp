@@ -121,6 +121,8 @@ uint32_t entryFlags(DeviceGlobal::KindTy Kind) {
     return COT_ENTRY_LINK;
   case DeviceGlobal::IndirectFunction:
     return COT_ENTRY_INDIRECT;
+  case DeviceGlobal::Initializer:
+    return COT_ENTRY_INITIALIZER;
   }
   llvm_unreachable("device global kind");
 }

@@ -29,14 +29,16 @@
 
 namespace cot {
 
-/// A host global that has a device copy, or for `declare target link`, a
-/// device pointer that the runtime points at the mapped storage.
 /// What the runtime must know about a device global: a declare-target
-/// variable's device copy, a link variable's pointer, or the slot that holds
-/// an indirect function's device address.
+/// variable's device copy, a link variable's pointer, the slot that holds
+/// an indirect function's device address, or the kernel that runs the
+/// dynamic initializers of declare-target variables (launched once when
+/// the image is loaded).
 struct DeviceGlobal {
-  enum KindTy { Variable, Link, IndirectFunction };
-  llvm::GlobalValue *Host; // the host variable or function
+  enum KindTy { Variable, Link, IndirectFunction, Initializer };
+  /// The host variable or function; for an Initializer, the host's first
+  /// dynamic initializer of the device's (a key, never called).
+  llvm::GlobalValue *Host;
   std::string DeviceName;
   uint64_t Size;
   KindTy Kind = Variable;

@@ -111,7 +111,12 @@ enum {
   COT_ENTRY_REQUIRES = 0x4,
   /* A `declare target indirect` function: HostAddr is the host function,
    * Name a device global that holds the device function's address. */
-  COT_ENTRY_INDIRECT = 0x8
+  COT_ENTRY_INDIRECT = 0x8,
+  /* The kernel that runs the dynamic initializers (constructors, values
+   * computed at start-up) of declare target variables: HostAddr is a host
+   * function used as a key, Name the kernel. The runtime launches it with
+   * one team when it loads the image, before any other kernel. */
+  COT_ENTRY_INITIALIZER = 0x10
 };
 
 /* What a program requires of its devices (`#pragma omp requires`). A device

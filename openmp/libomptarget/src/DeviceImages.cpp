@@ -175,10 +175,32 @@ Error Device::mapDeclareTargetGlobal(const cot_offload_entry &E, LoadedImage &L,
   return Error::success();
 }
 
+/// Runs the kernel of entry \p Init of an image just loaded: the dynamic
+/// initializers of its declare target variables, on one team, waited for.
+Error Device::runInitializer(void *Handle, const cot_offload_entry &Init,
+                             const cot_binary_desc *Desc) {
+  void *Kernel = P->Api->lookup_kernel(Handle, Init.Name);
+  if (!Kernel)
+    return P->lastError("initializer kernel");
+  cot_launch_params OneTeam = {1, 0, 0, 0, 0, 0};
+  cot_launch_site Site = {Init.Name, LocalId, nullptr};
+  debug(1,
+        "device %d: running the initializers of declare target variables "
+        "of %s ('%s')",
+        Id, binaryName(Desc).c_str(), Init.Name);
+  if (P->Api->launch(LocalId, Kernel, nullptr, 0, &OneTeam, &Site, nullptr,
+                     nullptr) != 0)
+    return P->lastError(("the initializers of declare target variables of " +
+                         binaryName(Desc) + " failed")
+                            .c_str());
+  return Error::success();
+}
+
 /// Kernels, declare-target variables and link pointers of the entries of
 /// Desc in loaded image L; the indirect functions are collected.
 Error Device::loadEntries(const cot_binary_desc *Desc, LoadedImage &L,
                           std::vector<const cot_offload_entry *> &Indirect,
+                          std::vector<const cot_offload_entry *> &Initializers,
                           const cot_source_loc *Loc) {
   const cot_plugin_api *Api = P->Api;
   for (const cot_offload_entry *E = Desc->EntriesBegin;
@@ -187,6 +209,8 @@ Error Device::loadEntries(const cot_binary_desc *Desc, LoadedImage &L,
       continue;
     if (E->Flags & COT_ENTRY_INDIRECT) {
       Indirect.push_back(E);
+    } else if (E->Flags & COT_ENTRY_INITIALIZER) {
+      Initializers.push_back(E);
     } else if (E->Flags & COT_ENTRY_LINK) {
       uint64_t SymSize = 0;
       void *DevPtrVar = Api->lookup_global(L.Handle, E->Name, &SymSize);
@@ -236,10 +260,13 @@ Error Device::loadBinary(const cot_binary_desc *Desc,
     LoadedImage L{Desc, Handle, {}, {}, {}, nullptr};
     writeDeviceInt(Handle, COT_DEVICE_NUM_SYMBOL, Id);
     writeDeviceInt(Handle, "__cot_num_devices", numDevices());
-    std::vector<const cot_offload_entry *> Indirect;
-    Error E = loadEntries(Desc, L, Indirect, Loc);
+    std::vector<const cot_offload_entry *> Indirect, Initializers;
+    Error E = loadEntries(Desc, L, Indirect, Initializers, Loc);
     if (!E)
       E = writeIndirectTable(Handle, Indirect, Loc, L.IndirectTable);
+    for (const cot_offload_entry *Init : Initializers)
+      if (!E)
+        E = runInitializer(Handle, *Init, Desc);
     // What was loaded is recorded even on failure, so that an unload (or
     // the process's end) finds it.
     Images.push_back(std::move(L));

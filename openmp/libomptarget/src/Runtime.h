@@ -425,7 +425,10 @@ private:
   Error loadBinary(const cot_binary_desc *Desc, const cot_source_loc *Loc);
   Error loadEntries(const cot_binary_desc *Desc, LoadedImage &L,
                     std::vector<const cot_offload_entry *> &Indirect,
+                    std::vector<const cot_offload_entry *> &Initializers,
                     const cot_source_loc *Loc);
+  Error runInitializer(void *Handle, const cot_offload_entry &Init,
+                       const cot_binary_desc *Desc);
   Error mapDeclareTargetGlobal(const cot_offload_entry &E, LoadedImage &L,
                                const cot_source_loc *Loc);
   Error readIndirectSlot(void *Handle, const char *Name, uintptr_t &Value);

@@ -470,6 +470,114 @@ static const Instruction *useIn(const Function &F,
   return nullptr;
 }
 
+/// Whether an instruction of a function in \p Needed other than \p Except
+/// uses \p GV (also through constant expressions).
+static bool usedByDeviceCode(const GlobalVariable &GV, const Function &Except,
+                             const SetVector<GlobalValue *> &Needed) {
+  SmallVector<const User *, 8> Work(GV.users());
+  while (!Work.empty()) {
+    const User *U = Work.pop_back_val();
+    if (auto *I = dyn_cast<Instruction>(U)) {
+      Function *F = const_cast<Function *>(I->getFunction());
+      if (F != &Except && Needed.contains(F))
+        return true;
+    } else if (isa<ConstantExpr>(U)) {
+      append_range(Work, U->users());
+    }
+  }
+  return false;
+}
+
+/// Whether \p F itself initializes a `declare target` variable (one of
+/// \p DeclareTarget) that device code (\p Needed) uses.
+static bool
+initializesDeviceVariable(const Function &F,
+                          const SmallPtrSetImpl<GlobalValue *> &DeclareTarget,
+                          const SetVector<GlobalValue *> &Needed) {
+  for (const Instruction &I : instructions(F))
+    for (const Value *Op : I.operands()) {
+      auto *GV = dyn_cast<GlobalVariable>(Op->stripPointerCasts());
+      if (GV && DeclareTarget.contains(GV) && usedByDeviceCode(*GV, F, Needed))
+        return true;
+    }
+  return false;
+}
+
+/// The dynamic initializers of `declare target` variables that device code
+/// uses (a constructor, or a value computed when the program starts): the
+/// functions of llvm.global_ctors, and the functions they call, that
+/// initialize one, in the order the host runs them. Device code runs them
+/// from a kernel when the runtime loads its image, as upstream Clang's
+/// device compile does. An initializer of a variable that no device code of
+/// this file uses stays on the host: a `declare target` region around a
+/// header spans the header's host-only objects too (iostream's
+/// ios_base::Init), whose initializers a GPU cannot run.
+static SmallVector<Function *, 4>
+deviceInitializers(Module &Host, ArrayRef<GlobalValue *> DeclareTarget,
+                   const SetVector<GlobalValue *> &Needed) {
+  SmallVector<Function *, 4> Found;
+  auto *Ctors = Host.getNamedGlobal("llvm.global_ctors");
+  auto *List = Ctors && Ctors->hasInitializer()
+                   ? dyn_cast<ConstantArray>(Ctors->getInitializer())
+                   : nullptr;
+  if (!List)
+    return Found;
+  SmallVector<std::pair<uint64_t, Function *>, 8> ByPriority;
+  for (Value *Op : List->operands()) {
+    auto *Entry = dyn_cast<ConstantStruct>(Op);
+    auto *Priority =
+        Entry ? dyn_cast<ConstantInt>(Entry->getOperand(0)) : nullptr;
+    auto *F = Entry ? dyn_cast<Function>(Entry->getOperand(1)) : nullptr;
+    if (Priority && F)
+      ByPriority.push_back({Priority->getZExtValue(), F});
+  }
+  llvm::stable_sort(ByPriority, llvm::less_first());
+  SmallPtrSet<GlobalValue *, 8> Variables(DeclareTarget.begin(),
+                                          DeclareTarget.end());
+  SetVector<Function *> Candidates;
+  for (auto &[Priority, F] : ByPriority) {
+    Candidates.insert(F);
+    for (Instruction &I : instructions(*F))
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (Function *Callee = Call->getCalledFunction();
+            Callee && !Callee->isDeclaration())
+          Candidates.insert(Callee);
+  }
+  for (Function *F : Candidates)
+    if (initializesDeviceVariable(*F, Variables, Needed))
+      Found.push_back(F);
+  return Found;
+}
+
+/// Device code does not register destructors (device copies of static
+/// objects are not destroyed): the initializers' __cxa_atexit calls go.
+static void dropExitRegistrations(Module &Dev) {
+  Function *AtExit = Dev.getFunction("__cxa_atexit");
+  if (!AtExit)
+    return;
+  for (User *U : make_early_inc_range(AtExit->users()))
+    if (auto *Call = dyn_cast<CallInst>(U)) {
+      Call->replaceAllUsesWith(Constant::getNullValue(Call->getType()));
+      Call->eraseFromParent();
+    }
+}
+
+/// A kernel of \p Dev that runs the device copies of \p Inits in order; the
+/// runtime launches it with one team when it loads the image.
+static Function *initializerKernel(Module &Dev, ArrayRef<Function *> Inits,
+                                   const ValueToValueMapTy &VMap,
+                                   const std::string &Name) {
+  LLVMContext &Ctx = Dev.getContext();
+  auto *Kernel =
+      Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
+                       GlobalValue::WeakODRLinkage, Name, Dev);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "", Kernel));
+  for (Function *Init : Inits)
+    B.CreateCall(cast<Function>(VMap.lookup(Init)));
+  B.CreateRetVoid();
+  return Kernel;
+}
+
 /// An error when device code (\p Needed) calls a `declare target
 /// device_type(host)` function, as upstream Clang gives: the function has
 /// no device version.
@@ -508,6 +616,12 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
       annotated(Notes, DeclareTargetLinkAnnotation);
   SmallPtrSet<GlobalValue *, 4> Links(LinkVars.begin(), LinkVars.end());
   SetVector<GlobalValue *> Needed = reachableFrom(Roots);
+  SmallVector<Function *, 4> Inits = deviceInitializers(
+      Host, annotated(Notes, DeclareTargetAnnotation), Needed);
+  if (!Inits.empty()) {
+    append_range(Roots, Inits);
+    Needed = reachableFrom(Roots);
+  }
   if (Error E = checkHostOnlyCalls(Notes, Needed))
     return std::move(E);
   SmallPtrSet<GlobalValue *, 32> RootSet(Roots.begin(), Roots.end());
@@ -516,6 +630,7 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
   std::unique_ptr<Module> Dev = cloneDeviceCode(Host, Needed, VMap);
   eraseHostOnlyArrays(*Dev);
   rebindHostVariants(*Dev);
+  dropExitRegistrations(*Dev);
 
   recordDeclareTargetLocations(Notes, VMap);
 
@@ -589,6 +704,15 @@ Expected<DeviceModule> extractDeviceModule(Module &Host,
     recordKernel(*Dev, {DevKernel, K.Mode, K.DefaultSchedule});
     recordKernelMembers(*DevKernel);
     Keep.insert(DevKernel);
+  }
+  if (!Inits.empty()) {
+    Function *Kernel = initializerKernel(
+        *Dev, Inits, VMap,
+        portableSymbolName("__cot_init_" + uniqueDeviceName(Host, *Inits[0])));
+    recordKernel(*Dev, {Kernel, KernelMode::Generic});
+    Keep.insert(Kernel);
+    Result.Globals.push_back(
+        {Inits[0], Kernel->getName().str(), 0, DeviceGlobal::Initializer});
   }
   NumDeviceKernels += Kernels.size();
   NumDeviceGlobals += Result.Globals.size();
