@@ -85,7 +85,8 @@ std::string defaultPipeline(OptimizationLevel Level) {
 Error runDevicePipeline(Module &M, StringRef Target, StringRef Pipeline,
                         TargetMachine *TM,
                         bool Verbose,
-                        function_ref<void(PassBuilder &)> Register) {
+                        function_ref<void(PassBuilder &)> Register,
+                        PipelineTuningOptions Tuning) {
   dropOpenMPModuleFlag(M);
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
@@ -98,7 +99,7 @@ Error runDevicePipeline(Module &M, StringRef Target, StringRef Pipeline,
   SI.registerCallbacks(PIC, &MAM);
   PIC.registerShouldRunOptionalPassCallback(
       [&M](StringRef, Any) { return !hasDeviceErrors(M); });
-  PassBuilder PB(TM, PipelineTuningOptions(), std::nullopt, &PIC);
+  PassBuilder PB(TM, Tuning, std::nullopt, &PIC);
   registerOpenMPDevicePasses(PB);
   if (Register)
     Register(PB);

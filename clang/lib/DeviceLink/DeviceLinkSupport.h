@@ -18,13 +18,13 @@
 #include "llvm/IR/Module.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Passes/OptimizationLevel.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Error.h"
 
 #include <string>
 #include <vector>
 
 namespace llvm {
-class PassBuilder;
 class TargetMachine;
 }
 
@@ -70,7 +70,8 @@ llvm::Error
 runDevicePipeline(llvm::Module &M, llvm::StringRef Target,
                   llvm::StringRef Pipeline,
                   llvm::TargetMachine *TM, bool Verbose,
-                  llvm::function_ref<void(llvm::PassBuilder &)> Register = {});
+                  llvm::function_ref<void(llvm::PassBuilder &)> Register = {},
+                  llvm::PipelineTuningOptions Tuning = {});
 
 /// Writes \p M as bitcode to \p Path.
 llvm::Error saveBitcode(const llvm::Module &M, llvm::Expected<std::string> Path);
