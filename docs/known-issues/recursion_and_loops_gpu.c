@@ -7,7 +7,8 @@
 // right (each thread leaves when its first index is past 19999); built at
 // -O0 it passes, and without either the call or the other loops it does
 // not fault. Also with 05620e3's compiler, so not a regression. The same
-// PTX through ptxas -O0 runs right; ptxas -O1 to -O3 fault.
+// PTX through ptxas -O0 runs right; ptxas -O1 to -O3 fault. Debian
+// clang-19's build passes on the same GPU.
 // RUN: %clang -O2 -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda %s -o %t
 // RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t | FileCheck %s
 // CHECK: on device 1, 0 wrong
