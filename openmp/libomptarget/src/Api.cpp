@@ -116,15 +116,15 @@ int copyBytes(const char *Routine, char *Dst, const char *Src, size_t Length,
   if (SW == Where::Host) {
     if (DD->P->Api->copy_to_device(DD->LocalId, Dst, Src, Size, nullptr))
       return pluginFailed(Routine, *DD, "copy to device");
-    events::transferred(Time, Direction::HostToDevice, DD->Id, Dst, Src,
-                        Length, What);
+    events::transferred(Time, Direction::HostToDevice, DD->Id, Dst, Src, Length,
+                        What);
     return 0;
   }
   if (DW == Where::Host) {
     if (SD->P->Api->copy_from_device(SD->LocalId, Dst, Src, Size, nullptr))
       return pluginFailed(Routine, *SD, "copy from device");
-    events::transferred(Time, Direction::DeviceToHost, SD->Id, Dst, Src,
-                        Length, What);
+    events::transferred(Time, Direction::DeviceToHost, SD->Id, Dst, Src, Length,
+                        What);
     return 0;
   }
   if (DD->P == SD->P) {
@@ -179,10 +179,10 @@ void *allocateMemory(const char *Routine, size_t Size, int DeviceNum,
     return Ptr;
   case Where::OnDevice:
     if (!(Ptr = D->P->Api->data_alloc(D->LocalId, (int64_t)Size, Kind))) {
-      std::string OfKind = Kind == COT_MEMORY_DEVICE
-                               ? ""
-                               : formatString(" of %s memory",
-                                              memoryKindName(Kind));
+      std::string OfKind =
+          Kind == COT_MEMORY_DEVICE
+              ? ""
+              : formatString(" of %s memory", memoryKindName(Kind));
       pluginFailed(Routine, *D,
                    formatString("cannot allocate %zu bytes%s on device %d",
                                 Size, OfKind.c_str(), D->Id)
@@ -281,6 +281,30 @@ int copyRect(char *Dst, const char *Src, size_t ElemSize, int NumDims,
   return 0;
 }
 
+// libomp's kmp_depend_info, the record an omp_depend_t points to.
+struct DependInfo {
+  intptr_t BaseAddr;
+  size_t Len;
+  uint8_t Flags;
+};
+
+extern "C" int __kmpc_global_thread_num(void *Loc) __attribute__((weak));
+
+/// Waits for the sibling tasks that the dependence objects \p DepObjs of
+/// \p Routine's call depend on.
+void waitForDepObjs(const char *Routine, int Count, omp_depend_t *DepObjs) {
+  if (Count <= 0 || !DepObjs || !__kmpc_global_thread_num)
+    return;
+  std::vector<DependInfo> Deps;
+  for (int I = 0; I < Count; ++I)
+    if (DepObjs[I])
+      Deps.push_back(*static_cast<const DependInfo *>(DepObjs[I]));
+  std::string Source = ";unknown;" + std::string(Routine) + ";0;0;;";
+  LibompIdent Ident = {0, 2, 0, 0, Source.c_str()};
+  waitForDependences(&Ident, __kmpc_global_thread_num(nullptr),
+                     (int32_t)Deps.size(), Deps.data());
+}
+
 } // namespace
 
 extern "C" {
@@ -295,8 +319,7 @@ COT_EXPORT void omp_set_default_device(int DeviceNum) {
 }
 
 COT_EXPORT void *omp_target_alloc(size_t Size, int DeviceNum) {
-  return allocateMemory("omp_target_alloc", Size, DeviceNum,
-                        COT_MEMORY_DEVICE);
+  return allocateMemory("omp_target_alloc", Size, DeviceNum, COT_MEMORY_DEVICE);
 }
 
 // Upstream's extensions: device memory (what omp_target_alloc gives), host
@@ -381,19 +404,19 @@ COT_EXPORT int omp_target_memcpy(void *Dst, const void *Src, size_t Length,
                     Which, Base, Offset, Length));
     return false;
   };
-  if (Length && (!Fits(Dst, DstOffset, "destination") ||
-                 !Fits(Src, SrcOffset, "source")))
+  if (Length &&
+      (!Fits(Dst, DstOffset, "destination") || !Fits(Src, SrcOffset, "source")))
     return EINVAL;
   return copyBytes(Routine, (char *)Dst + DstOffset,
-                   (const char *)Src + SrcOffset, Length, DstDevice,
-                   SrcDevice);
+                   (const char *)Src + SrcOffset, Length, DstDevice, SrcDevice);
 }
 
-COT_EXPORT int omp_target_memcpy_rect(
-    void *Dst, const void *Src, size_t ElemSize, int NumDims,
-    const size_t *Volume, const size_t *DstOffsets, const size_t *SrcOffsets,
-    const size_t *DstDimensions, const size_t *SrcDimensions, int DstDevice,
-    int SrcDevice) {
+COT_EXPORT int
+omp_target_memcpy_rect(void *Dst, const void *Src, size_t ElemSize, int NumDims,
+                       const size_t *Volume, const size_t *DstOffsets,
+                       const size_t *SrcOffsets, const size_t *DstDimensions,
+                       const size_t *SrcDimensions, int DstDevice,
+                       int SrcDevice) {
   if (!Dst && !Src)
     return INT_MAX; // The number of dimensions supported.
   if (!Dst || !Src || NumDims < 1 || !Volume || !DstOffsets || !SrcOffsets ||
@@ -409,12 +432,16 @@ COT_EXPORT int omp_target_memcpy_rect(
                   DstDevice, SrcDevice);
 }
 
-// The asynchronous forms complete before they return, which satisfies every
+// The asynchronous forms first wait for the tasks their dependence objects
+// depend on (sibling tasks created before, as for a task with those depend
+// clauses), then act and complete before they return, which satisfies every
 // dependence a later task can have on them.
 COT_EXPORT int omp_target_memcpy_async(void *Dst, const void *Src,
                                        size_t Length, size_t DstOffset,
                                        size_t SrcOffset, int DstDevice,
-                                       int SrcDevice, int, omp_depend_t *) {
+                                       int SrcDevice, int DepObjCount,
+                                       omp_depend_t *DepObjs) {
+  waitForDepObjs("omp_target_memcpy_async", DepObjCount, DepObjs);
   return omp_target_memcpy(Dst, Src, Length, DstOffset, SrcOffset, DstDevice,
                            SrcDevice);
 }
@@ -423,10 +450,11 @@ COT_EXPORT int omp_target_memcpy_rect_async(
     void *Dst, const void *Src, size_t ElemSize, int NumDims,
     const size_t *Volume, const size_t *DstOffsets, const size_t *SrcOffsets,
     const size_t *DstDimensions, const size_t *SrcDimensions, int DstDevice,
-    int SrcDevice, int, omp_depend_t *) {
-  return omp_target_memcpy_rect(Dst, Src, ElemSize, NumDims, Volume,
-                                DstOffsets, SrcOffsets, DstDimensions,
-                                SrcDimensions, DstDevice, SrcDevice);
+    int SrcDevice, int DepObjCount, omp_depend_t *DepObjs) {
+  waitForDepObjs("omp_target_memcpy_rect_async", DepObjCount, DepObjs);
+  return omp_target_memcpy_rect(Dst, Src, ElemSize, NumDims, Volume, DstOffsets,
+                                SrcOffsets, DstDimensions, SrcDimensions,
+                                DstDevice, SrcDevice);
 }
 
 COT_EXPORT int omp_target_associate_ptr(const void *HostPtr,
@@ -471,12 +499,10 @@ COT_EXPORT int omp_target_associate_ptr(const void *HostPtr,
   return 0;
 }
 
-COT_EXPORT int omp_target_disassociate_ptr(const void *HostPtr,
-                                           int DeviceNum) {
+COT_EXPORT int omp_target_disassociate_ptr(const void *HostPtr, int DeviceNum) {
   Device *D = nullptr;
   if (!HostPtr ||
-      classify("omp_target_disassociate_ptr", DeviceNum, &D) !=
-          Where::OnDevice)
+      classify("omp_target_disassociate_ptr", DeviceNum, &D) != Where::OnDevice)
     return EINVAL;
   std::lock_guard<std::mutex> Lock(D->Mu);
   auto It = D->Table.find((uintptr_t)HostPtr);
@@ -522,14 +548,16 @@ COT_EXPORT void *omp_target_memset(void *Ptr, int Value, size_t Count,
     }
   }
   if (Done >= Count)
-    events::transferred(Time, events::Direction::HostToDevice, D->Id, Ptr,
-                        Buf, Count, {Routine, nullptr});
+    events::transferred(Time, events::Direction::HostToDevice, D->Id, Ptr, Buf,
+                        Count, {Routine, nullptr});
   ::free(Buf);
   return Ptr;
 }
 
 COT_EXPORT void *omp_target_memset_async(void *Ptr, int Value, size_t Count,
-                                         int DeviceNum, int, omp_depend_t *) {
+                                         int DeviceNum, int DepObjCount,
+                                         omp_depend_t *DepObjs) {
+  waitForDepObjs("omp_target_memset_async", DepObjCount, DepObjs);
   return omp_target_memset(Ptr, Value, Count, DeviceNum);
 }
 
@@ -539,8 +567,8 @@ COT_EXPORT void ompx_dump_mapping_tables(void) {
   for (int32_t Id = 0, N = numDevices(); Id < N; ++Id) {
     Device &D = device(Id);
     std::lock_guard<std::mutex> Lock(D.Mu);
-    fprintf(stderr, "libomptarget: device %d (plugin '%s'): %zu mappings\n",
-            Id, D.P->Name.c_str(), D.Table.size());
+    fprintf(stderr, "libomptarget: device %d (plugin '%s'): %zu mappings\n", Id,
+            D.P->Name.c_str(), D.Table.size());
     for (const auto &[Begin, E] : D.Table) {
       std::string RefCount =
           E.Infinite ? "infinite" : std::to_string(E.RefCount);

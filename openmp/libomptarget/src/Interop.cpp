@@ -111,12 +111,6 @@ private:
   bool Known = false;
 };
 
-void waitForDependences(void *Ident, int32_t Gtid, int32_t NumDeps,
-                        void *Deps) {
-  if (NumDeps > 0 && Deps && __kmpc_omp_wait_deps)
-    __kmpc_omp_wait_deps(Ident, Gtid, NumDeps, Deps, 0, nullptr);
-}
-
 /// Whether Obj is a live interop object of ours.
 bool isLive(const InteropObject *Obj) {
   LiveObjects &L = liveObjects();
@@ -460,3 +454,9 @@ COT_EXPORT const char *omp_get_interop_rc_desc(const omp_interop_t,
 }
 
 } // extern "C"
+
+void cot::waitForDependences(void *Ident, int32_t Gtid, int32_t NumDeps,
+                             void *Deps) {
+  if (NumDeps > 0 && Deps && __kmpc_omp_wait_deps)
+    __kmpc_omp_wait_deps(Ident, Gtid, NumDeps, Deps, 0, nullptr);
+}

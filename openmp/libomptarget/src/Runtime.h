@@ -81,6 +81,12 @@ struct LibompIdent {
   const char *Source;
 };
 
+/// Waits until the sibling tasks that \p Deps (NumDeps libomp
+/// kmp_depend_info records) depend on have completed (libomp's
+/// __kmpc_omp_wait_deps; nothing without libomp).
+void waitForDependences(void *Ident, int32_t Gtid, int32_t NumDeps,
+                        void *Deps);
+
 /// fork() support: the state of Registry.cpp and Target.cpp, locked around a
 /// fork (PluginManager.cpp) so that the child never inherits a lock held by
 /// a thread it does not have.
