@@ -140,6 +140,32 @@ static bool actsAtExecution(const OMPErrorDirective &D) {
   return At && At->getAtKind() == OMPC_AT_execution;
 }
 
+/// `atomic compare weak` without its weak clause. Clang 19's CodeGen takes
+/// the weak clause for the atomic's kind and emits nothing for the whole
+/// statement (and for `compare capture weak`); a strong compare-and-swap is
+/// a valid weak one (weak only allows spurious failures).
+static Stmt *withoutWeakClause(ASTContext &Ctx, OMPAtomicDirective &D) {
+  if (!D.getSingleClause<OMPWeakClause>())
+    return nullptr;
+  SmallVector<OMPClause *, 4> Clauses;
+  for (OMPClause *C : D.clauses())
+    if (!isa<OMPWeakClause>(C))
+      Clauses.push_back(C);
+  OMPAtomicDirective::Expressions Exprs;
+  Exprs.X = D.getX();
+  Exprs.V = D.getV();
+  Exprs.R = D.getR();
+  Exprs.E = D.getExpr();
+  Exprs.UE = D.getUpdateExpr();
+  Exprs.D = D.getD();
+  Exprs.Cond = D.getCondExpr();
+  Exprs.IsXLHSInRHSPart = D.isXLHSInRHSPart();
+  Exprs.IsPostfixUpdate = D.isPostfixUpdate();
+  Exprs.IsFailOnly = D.isFailOnly();
+  return OMPAtomicDirective::Create(Ctx, D.getBeginLoc(), D.getEndLoc(),
+                                    Clauses, D.getAssociatedStmt(), Exprs);
+}
+
 void OffloadSemaConsumer::walk(Stmt *&Slot, DeclContext *DC) {
   Stmt *S = Slot;
   if (!S)
@@ -163,6 +189,9 @@ void OffloadSemaConsumer::walk(Stmt *&Slot, DeclContext *DC) {
         walk(Init, DC);
       }
   }
+  if (auto *Atomic = dyn_cast<OMPAtomicDirective>(S))
+    if (Stmt *Strong = withoutWeakClause(ctx(), *Atomic))
+      Slot = S = Strong;
   if (auto *Error = dyn_cast<OMPErrorDirective>(S);
       Error && !actsAtExecution(*Error)) {
     Slot = new (ctx()) NullStmt(Error->getBeginLoc());
