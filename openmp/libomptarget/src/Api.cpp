@@ -313,6 +313,10 @@ COT_EXPORT int omp_get_num_devices(void) { return numDevices(); }
 COT_EXPORT int omp_get_initial_device(void) { return numDevices(); }
 COT_EXPORT int omp_is_initial_device(void) { return 1; }
 COT_EXPORT int omp_get_device_num(void) { return numDevices(); }
+COT_EXPORT int omp_get_default_device(void) { return defaultDevice(); }
+COT_EXPORT void omp_set_default_device(int DeviceNum) {
+  setDefaultDevice(DeviceNum);
+}
 
 COT_EXPORT void *omp_target_alloc(size_t Size, int DeviceNum) {
   return allocateMemory("omp_target_alloc", Size, DeviceNum, COT_MEMORY_DEVICE);

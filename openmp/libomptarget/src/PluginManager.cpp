@@ -35,6 +35,7 @@ struct PluginState {
   std::vector<std::unique_ptr<Device>> Devices;
   /// "plugin 'x' skipped: <why>", for each plugin that offers no device.
   std::vector<std::string> Skipped;
+  std::atomic<int32_t> DefaultDevice{0};
 };
 } // namespace
 
@@ -212,6 +213,7 @@ static void loadAllPlugins(PluginState &S) {
 
 static PluginState *loadPlugins() {
   auto *S = new PluginState();
+  S->DefaultDevice = env().InitialDefaultDevice;
   if (env().Policy != OffloadPolicy::Disabled)
     loadAllPlugins(*S);
   else
@@ -271,15 +273,8 @@ std::vector<Device *> cot::devicesIfLoaded() {
   return Out;
 }
 Device &cot::device(int32_t Id) { return *plugins().Devices[Id]; }
-// libomp's default-device-var: a data environment ICV, which each task
-// inherits from the task that created it and omp_set_default_device sets
-// for the calling task only. libomp also reads OMP_DEFAULT_DEVICE.
-extern "C" int omp_get_default_device(void) __attribute__((weak));
-
-int32_t cot::defaultDevice() {
-  return omp_get_default_device ? omp_get_default_device()
-                                : env().InitialDefaultDevice;
-}
+int32_t cot::defaultDevice() { return plugins().DefaultDevice; }
+void cot::setDefaultDevice(int32_t Id) { plugins().DefaultDevice = Id; }
 
 Device *cot::deviceForConstruct(int64_t DeviceId, const cot_source_loc *Loc) {
   const Environment &E = env();

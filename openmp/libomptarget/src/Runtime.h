@@ -548,9 +548,8 @@ private:
 /// Loads the plugins on first call.
 int32_t numDevices();
 Device &device(int32_t Id);
-/// The calling task's default device (libomp's ICV; OMP_DEFAULT_DEVICE
-/// without libomp).
 int32_t defaultDevice();
+void setDefaultDevice(int32_t Id);
 
 /// The devices, or none while the plugins are not loaded (so that a call at
 /// exit never loads them).
