@@ -217,6 +217,19 @@ void Builder::addMappedScalarsCapturedByCopy(DenseSet<const Decl *> &Vars) {
   }
 }
 
+/// The expression an array section or subscript chain starts from
+/// (v in v[0:n][1]), without parentheses and implicit casts.
+static const Expr *sectionRoot(const Expr *E) {
+  for (E = E->IgnoreParenImpCasts();; E = E->IgnoreParenImpCasts()) {
+    if (const auto *AS = dyn_cast<ArraySectionExpr>(E))
+      E = AS->getBase();
+    else if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(E))
+      E = Subscript->getBase();
+    else
+      return E;
+  }
+}
+
 void Builder::buildForTarget() {
   DenseSet<const Decl *> CopiedBack = copiedBackVariables();
   DenseSet<const Decl *> ByReference = CopiedBack;
@@ -228,9 +241,11 @@ void Builder::buildForTarget() {
     for (const Expr *E : C->varlists())
       if (auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
         DevPtrs.insert(DRE->getDecl()->getCanonicalDecl());
+  // has_device_addr names a variable or an array section of one (v[0:n]):
+  // either way the variable's address is the device address.
   for (const auto *C : D.getClausesOfKind<OMPHasDeviceAddrClause>())
     for (const Expr *E : C->varlists())
-      if (auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (auto *DRE = dyn_cast<DeclRefExpr>(sectionRoot(E)))
         DevPtrs.insert(DRE->getDecl()->getCanonicalDecl());
   // Clang lists pointers it treats as zero-length sections as implicit
   // firstprivates; only a written firstprivate keeps the host value. One
