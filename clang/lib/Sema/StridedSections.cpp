@@ -36,7 +36,8 @@ struct Dimension {
   Expr *Node;
   /// One index: a subscript, or a section of length 1.
   bool One;
-  /// The whole extent of a constant-size array dimension, stride 1.
+  /// The whole extent of an array dimension (of constant size, or a
+  /// variable-length one by its size variable), stride 1.
   bool Full;
   /// A stride other than 1.
   bool Strided;
@@ -51,16 +52,32 @@ static std::optional<uint64_t> constantOf(ASTContext &Ctx, const Expr *E) {
   return R.Val.getInt().getZExtValue();
 }
 
+/// Whether \p Length is the size expression of the variable-length array
+/// type \p Array, as in u[0:ny] with `double (*u)[ny]`: the same variable.
+static bool isVLASize(const ArrayType *Array, const Expr *Length) {
+  const auto *VLA = dyn_cast_or_null<VariableArrayType>(Array);
+  const auto *Size =
+      VLA && VLA->getSizeExpr()
+          ? dyn_cast<DeclRefExpr>(VLA->getSizeExpr()->IgnoreParenImpCasts())
+          : nullptr;
+  const auto *Ref = dyn_cast<DeclRefExpr>(Length->IgnoreParenImpCasts());
+  return Size && Ref && Size->getDecl() == Ref->getDecl();
+}
+
 static Dimension sectionDimension(ASTContext &Ctx, ArraySectionExpr &AS) {
   std::optional<uint64_t> Lower =
       AS.getLowerBound() ? constantOf(Ctx, AS.getLowerBound()) : 0;
   std::optional<uint64_t> Length = constantOf(Ctx, AS.getLength());
-  const ConstantArrayType *Array = Ctx.getAsConstantArrayType(
-      ArraySectionExpr::getBaseOriginalType(AS.getBase()));
+  const ArrayType *Array =
+      Ctx.getAsArrayType(ArraySectionExpr::getBaseOriginalType(AS.getBase()));
+  const auto *Constant = dyn_cast_or_null<ConstantArrayType>(Array);
   bool Strided = strideOf(Ctx, &AS) != nullptr;
-  bool Whole = Array && Lower == 0 &&
-               (AS.getLength() ? Length == Array->getSize().getZExtValue()
-                               : AS.getColonLocFirst().isValid());
+  bool Whole =
+      Array && Lower == 0 &&
+      (!AS.getLength()
+           ? AS.getColonLocFirst().isValid()
+           : (Constant && Length == Constant->getSize().getZExtValue()) ||
+                 isVLASize(Array, AS.getLength()));
   // A subscript after a section, G[0:4][2], is a section without a colon.
   bool Index = !AS.getLength() && AS.getColonLocFirst().isInvalid();
   return {&AS, Index || Length == 1, Whole && !Strided, Strided};
