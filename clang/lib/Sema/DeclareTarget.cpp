@@ -42,12 +42,14 @@ static void addAnnotation(ValueDecl *VD, StringRef Annotation) {
                                            nullptr, 0));
 }
 
-/// `declare target indirect`, or `indirect(expr)` with a true expr.
+/// `declare target indirect`, or `indirect(expr)` with a true expr (Clang
+/// 19 keeps the expr alone for `to(f) indirect(expr)`, without the flag).
 static bool isIndirect(const ValueDecl &VD) {
-  const auto *A = VD.getAttr<OMPDeclareTargetDeclAttr>();
-  if (!A || !A->getIndirect())
+  std::optional<OMPDeclareTargetDeclAttr *> A =
+      OMPDeclareTargetDeclAttr::getActiveAttr(&VD);
+  if (!A || (!(*A)->getIndirect() && !(*A)->getIndirectExpr()))
     return false;
-  const Expr *Cond = A->getIndirectExpr();
+  const Expr *Cond = (*A)->getIndirectExpr();
   bool Value = true;
   return !Cond ||
          !Cond->EvaluateAsBooleanCondition(Value, VD.getASTContext()) || Value;
