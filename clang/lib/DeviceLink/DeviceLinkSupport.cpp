@@ -10,12 +10,14 @@
 #include "OpenMPDevice/Passes.h"
 
 #include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
 
 using namespace llvm;
 
@@ -58,13 +60,12 @@ Error runCommand(ArrayRef<StringRef> Args, bool Verbose, StringRef ErrorsFile) {
   SmallVector<std::optional<StringRef>, 3> Redirects;
   if (!ErrorsFile.empty())
     Redirects = {std::nullopt, std::nullopt, ErrorsFile};
-  int Rc =
-      sys::ExecuteAndWait(Args[0], Args, std::nullopt, Redirects, 0, 0, &ErrMsg);
+  int Rc = sys::ExecuteAndWait(Args[0], Args, std::nullopt, Redirects, 0, 0,
+                               &ErrMsg);
   if (Rc != 0)
-    return createStringError(inconvertibleErrorCode(),
-                             "device link command failed: %s%s",
-                             Args[0].str().c_str(),
-                             ErrMsg.empty() ? "" : (": " + ErrMsg).c_str());
+    return createStringError(
+        inconvertibleErrorCode(), "device link command failed: %s%s",
+        Args[0].str().c_str(), ErrMsg.empty() ? "" : (": " + ErrMsg).c_str());
   return Error::success();
 }
 
@@ -83,8 +84,7 @@ std::string defaultPipeline(OptimizationLevel Level) {
 }
 
 Error runDevicePipeline(Module &M, StringRef Target, StringRef Pipeline,
-                        TargetMachine *TM,
-                        bool Verbose,
+                        TargetMachine *TM, bool Verbose,
                         function_ref<void(PassBuilder &)> Register,
                         PipelineTuningOptions Tuning) {
   dropOpenMPModuleFlag(M);
@@ -130,6 +130,17 @@ Error saveBitcode(const Module &M, Expected<std::string> Path) {
     return createFileError(*Path, EC);
   WriteBitcodeToFile(M, OS);
   return Error::success();
+}
+
+Expected<std::unique_ptr<TargetMachine>>
+targetMachineFor(StringRef Triple, StringRef CPU,
+                 std::optional<Reloc::Model> Reloc, CodeGenOptLevel Level) {
+  std::string Err;
+  const Target *T = TargetRegistry::lookupTarget(Triple.str(), Err);
+  if (!T)
+    return createStringError(inconvertibleErrorCode(), Err);
+  return std::unique_ptr<TargetMachine>(T->createTargetMachine(
+      Triple, CPU, "", TargetOptions(), Reloc, std::nullopt, Level));
 }
 
 } // namespace cot

@@ -7,8 +7,8 @@
 // The x86_64-pc-linux-gnu device tool chain (DeviceToolChain.h): the pass
 // pipeline "openmp-device-host-kernels,default<O...>" (printed with -v)
 // gives each kernel the host plugin's entry and optimizes (-S stops at its
-// assembly), and the image is an ELF shared object, linked by our own driver against
-// libomptarget-hostdevice.a (the device side of the omp_* API) with
+// assembly), and the image is an ELF shared object, linked by our own driver
+// against libomptarget-hostdevice.a (the device side of the omp_* API) with
 // -Bsymbolic so that the image's own definitions win over the program's
 // when the host plugin dlopens it. -z defs makes a function that device
 // code calls and nothing defines a link error; the linker's messages are
@@ -20,10 +20,8 @@
 #include "ImageWrapper.h"
 #include "OpenMPDevice/Diagnostics.h"
 
-#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Target/TargetMachine.h"
-#include "llvm/Target/TargetOptions.h"
 
 using namespace llvm;
 
@@ -43,7 +41,8 @@ SmallVector<std::string, 4> undefinedReferences(StringRef Output) {
   for (size_t At = Output.find(Marker); At != StringRef::npos;
        At = Output.find(Marker)) {
     Output = Output.drop_front(At + Marker.size());
-    std::string Name = Output.take_until([](char C) { return C == '\''; }).str();
+    std::string Name =
+        Output.take_until([](char C) { return C == '\''; }).str();
     if (!is_contained(Names, Name))
       Names.push_back(std::move(Name));
   }
@@ -92,8 +91,7 @@ Expected<std::string> buildSharedObject(Module &M, OptimizationLevel Level,
   if (Error E = emitObjectFile(M, *Obj, Reloc::PIC_, codeGenLevel(Level)))
     return std::move(E);
 
-  std::string HostDeviceLib =
-      Opts.RuntimeLibDir + "/libomptarget-hostdevice.a";
+  std::string HostDeviceLib = Opts.RuntimeLibDir + "/libomptarget-hostdevice.a";
   // -z defs: a function that device code calls and nothing defines (not
   // declare target, defined in no object of the link) is a link error naming
   // it and the region's source file, not a dlopen failure at run time.
@@ -101,11 +99,13 @@ Expected<std::string> buildSharedObject(Module &M, OptimizationLevel Level,
   // atomics on objects without lock-free instructions (the atomic path of a
   // complex reduction, `omp atomic` on a large struct), as the host program
   // links it for its own copy of the region.
-  SmallVector<StringRef, 16> Args = {
-      Opts.Executable, "-shared",         "-fopenmp",  "-o",
-      *Image,          *Obj,              HostDeviceLib, "-Wl,-Bsymbolic",
-      "-Wl,-z,defs",   "-Wl,--as-needed", "-lstdc++",  "-lm",
-      "-latomic",      "-Wl,--no-demangle"};
+  SmallVector<StringRef, 16> Args = {Opts.Executable, "-shared",
+                                     "-fopenmp",      "-o",
+                                     *Image,          *Obj,
+                                     HostDeviceLib,   "-Wl,-Bsymbolic",
+                                     "-Wl,-z,defs",   "-Wl,--as-needed",
+                                     "-lstdc++",      "-lm",
+                                     "-latomic",      "-Wl,--no-demangle"};
   if (Error E = linkSharedObject(M, Args, Opts))
     return std::move(E);
   auto Bytes = MemoryBuffer::getFile(*Image);
@@ -150,19 +150,16 @@ private:
   /// registers, and its tuning left the vectorizers off (device loops ran
   /// scalar, about twice as slow as Debian clang-19's host-device code).
   Error lowerAndOptimize(Module &M, OptimizationLevel Level) {
-    std::string Err;
-    const Target *T = TargetRegistry::lookupTarget(Triple, Err);
-    if (!T)
-      return createStringError(inconvertibleErrorCode(), Err);
-    std::unique_ptr<TargetMachine> TM(T->createTargetMachine(
-        Triple, "", "", TargetOptions(), Reloc::PIC_, std::nullopt,
-        codeGenLevel(Level)));
+    Expected<std::unique_ptr<TargetMachine>> TM =
+        targetMachineFor(Triple, "", Reloc::PIC_, codeGenLevel(Level));
+    if (!TM)
+      return TM.takeError();
     PipelineTuningOptions Tuning;
     Tuning.LoopVectorization = Tuning.SLPVectorization =
         Level.getSpeedupLevel() > 1;
     if (Error E = runDevicePipeline(
             M, Triple, "openmp-device-host-kernels," + defaultPipeline(Level),
-            TM.get(), Ctx.Verbose, {}, Tuning))
+            TM->get(), Ctx.Verbose, {}, Tuning))
       return E;
     if (Ctx.Temps.keeping())
       return saveBitcode(M, Ctx.Temps.create("device-" + Triple, "bc"));

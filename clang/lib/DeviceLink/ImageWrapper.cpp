@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ImageWrapper.h"
+#include "DeviceLinkSupport.h"
 
 #include "OffloadABI.h"
 
@@ -20,11 +21,9 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
-#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
-#include "llvm/Target/TargetOptions.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
@@ -33,20 +32,17 @@ namespace cot {
 
 Error emitObjectFile(Module &M, StringRef Path, Reloc::Model RM,
                      CodeGenOptLevel Level, CodeGenFileType Type) {
-  std::string Err;
-  const Target *T = TargetRegistry::lookupTarget(M.getTargetTriple(), Err);
-  if (!T)
-    return createStringError(inconvertibleErrorCode(), Err);
-  TargetOptions Options;
-  std::unique_ptr<TargetMachine> TM(T->createTargetMachine(
-      M.getTargetTriple(), "", "", Options, RM, std::nullopt, Level));
-  M.setDataLayout(TM->createDataLayout());
+  Expected<std::unique_ptr<TargetMachine>> TM =
+      targetMachineFor(M.getTargetTriple(), "", RM, Level);
+  if (!TM)
+    return TM.takeError();
+  M.setDataLayout((*TM)->createDataLayout());
   std::error_code EC;
   raw_fd_ostream OS(Path, EC, sys::fs::OF_None);
   if (EC)
     return createFileError(Path, EC);
   legacy::PassManager PM;
-  if (TM->addPassesToEmitFile(PM, OS, nullptr, Type))
+  if ((*TM)->addPassesToEmitFile(PM, OS, nullptr, Type))
     return createStringError(inconvertibleErrorCode(),
                              "cannot emit code for " + M.getTargetTriple());
   PM.run(M);
@@ -84,11 +80,12 @@ Constant *WrapperBuilder::string(StringRef S, const Twine &Name) {
 
 Constant *WrapperBuilder::image(const WrappedImage &Image, unsigned Index) {
   Constant *Data = ConstantDataArray::get(
-      C, ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(Image.Bytes.data()),
-                           Image.Bytes.size()));
-  auto *GV = new GlobalVariable(M, Data->getType(), true,
-                                GlobalValue::InternalLinkage, Data,
-                                ".cot.image." + Twine(Index));
+      C,
+      ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(Image.Bytes.data()),
+                        Image.Bytes.size()));
+  auto *GV =
+      new GlobalVariable(M, Data->getType(), true, GlobalValue::InternalLinkage,
+                         Data, ".cot.image." + Twine(Index));
   GV->setAlignment(Align(16));
   Constant *End = ConstantExpr::getGetElementPtr(
       Type::getInt8Ty(C), GV,
@@ -115,17 +112,16 @@ GlobalVariable *WrapperBuilder::buildDescriptor(ArrayRef<WrappedImage> Images) {
   for (unsigned I = 0; I < Images.size(); ++I)
     Inits.push_back(image(Images[I], I));
   auto *ArrayTy = ArrayType::get(ImageTy, Inits.size());
-  auto *ImageArray = new GlobalVariable(M, ArrayTy, true,
-                                        GlobalValue::InternalLinkage,
-                                        ConstantArray::get(ArrayTy, Inits),
-                                        ".cot.images");
+  auto *ImageArray =
+      new GlobalVariable(M, ArrayTy, true, GlobalValue::InternalLinkage,
+                         ConstantArray::get(ArrayTy, Inits), ".cot.images");
   auto *DescTy = StructType::get(C, {I32, I32, Ptr, Ptr, Ptr});
   Constant *Desc = ConstantStruct::get(
       DescTy, {ConstantInt::get(I32, COT_ABI_VERSION),
                ConstantInt::get(I32, Images.size()), ImageArray,
                entriesBound("__start_"), entriesBound("__stop_")});
-  return new GlobalVariable(M, DescTy, true, GlobalValue::InternalLinkage,
-                            Desc, ".cot.binary_desc");
+  return new GlobalVariable(M, DescTy, true, GlobalValue::InternalLinkage, Desc,
+                            ".cot.binary_desc");
 }
 
 void WrapperBuilder::addRegistration(GlobalVariable *Desc) {

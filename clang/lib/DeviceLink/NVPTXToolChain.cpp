@@ -48,7 +48,6 @@
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
-#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -138,8 +137,8 @@ bool allowsApproximateMath(const Module &M) {
 
 /// The name a call of __nvvm_reflect asks for, if it is a constant string.
 std::optional<StringRef> reflectedName(const CallBase &Call) {
-  const auto *Var = dyn_cast<GlobalVariable>(
-      Call.getArgOperand(0)->stripPointerCasts());
+  const auto *Var =
+      dyn_cast<GlobalVariable>(Call.getArgOperand(0)->stripPointerCasts());
   if (!Var || !Var->hasDefinitiveInitializer())
     return std::nullopt;
   const auto *Text = dyn_cast<ConstantDataSequential>(Var->getInitializer());
@@ -198,8 +197,9 @@ struct LinkLibdevicePass : DevicePassInfoMixin<LinkLibdevicePass> {
 /// error in the CUDA driver's eyes.
 void defineRuntimeGlobals(Module &M) {
   Type *I32 = Type::getInt32Ty(M.getContext());
-  for (auto [Name, Init] : {std::pair<StringRef, int>{COT_DEVICE_NUM_SYMBOL, 0},
-                            std::pair<StringRef, int>{"__cot_num_devices", 1}}) {
+  for (auto [Name, Init] :
+       {std::pair<StringRef, int>{COT_DEVICE_NUM_SYMBOL, 0},
+        std::pair<StringRef, int>{"__cot_num_devices", 1}}) {
     if (GlobalVariable *GV = M.getNamedGlobal(Name); GV && !GV->isDeclaration())
       continue;
     auto *GV = new GlobalVariable(M, I32, false, GlobalValue::ExternalLinkage,
@@ -285,8 +285,8 @@ DILocalScope *CallSiteFlagRemoval::scope(DILocalScope *Scope) {
   } else if (auto *Block = dyn_cast<DILexicalBlock>(Scope)) {
     DILocalScope *Parent = scope(Block->getScope());
     if (Parent != Block->getScope())
-      Rebuilt = DILexicalBlock::getDistinct(Ctx, Parent, Block->getFile(),
-                                            Block->getLine(), Block->getColumn());
+      Rebuilt = DILexicalBlock::getDistinct(
+          Ctx, Parent, Block->getFile(), Block->getLine(), Block->getColumn());
   } else if (auto *BlockFile = dyn_cast<DILexicalBlockFile>(Scope)) {
     DILocalScope *Parent = scope(BlockFile->getScope());
     if (Parent != BlockFile->getScope())
@@ -408,16 +408,11 @@ struct SaveBitcodePass : DevicePassInfoMixin<SaveBitcodePass> {
   }
 };
 
-Expected<std::unique_ptr<TargetMachine>>
-nvptxTargetMachine(StringRef Arch, bool Optimize) {
-  std::string Err;
-  const Target *T = TargetRegistry::lookupTarget(NVPTXTriple.str(), Err);
-  if (!T)
-    return createStringError(inconvertibleErrorCode(), Err);
-  TargetOptions Options;
-  return std::unique_ptr<TargetMachine>(T->createTargetMachine(
-      NVPTXTriple.str(), Arch, "", Options, std::nullopt, std::nullopt,
-      Optimize ? CodeGenOptLevel::Aggressive : CodeGenOptLevel::None));
+Expected<std::unique_ptr<TargetMachine>> nvptxTargetMachine(StringRef Arch,
+                                                            bool Optimize) {
+  return targetMachineFor(NVPTXTriple, Arch, std::nullopt,
+                          Optimize ? CodeGenOptLevel::Aggressive
+                                   : CodeGenOptLevel::None);
 }
 
 /// The whole NVPTX pipeline: the device lowering, the device runtime,
@@ -653,8 +648,8 @@ Expected<std::vector<Part>> assembleCubins(StringRef PTXFile,
     auto Bytes = MemoryBuffer::getFile(*Cubin);
     if (!Bytes)
       return createFileError(*Cubin, Bytes.getError());
-    Cubins.push_back({COT_NV_PART_CUBIN, smNumber(Arch),
-                      (*Bytes)->getBuffer().str()});
+    Cubins.push_back(
+        {COT_NV_PART_CUBIN, smNumber(Arch), (*Bytes)->getBuffer().str()});
   }
   return Cubins;
 }
@@ -672,7 +667,8 @@ std::optional<Part> kernelTablePart(const Module &M) {
                                  sizeof(cot_kernel_record),
                                  uint32_t(Kernels.size()), 0};
   std::string Records, Names;
-  size_t NamesStart = sizeof(Header) + Kernels.size() * sizeof(cot_kernel_record);
+  size_t NamesStart =
+      sizeof(Header) + Kernels.size() * sizeof(cot_kernel_record);
   for (const auto &[Name, T] : Kernels) {
     cot_kernel_record R{uint32_t(NamesStart + Names.size()),
                         T.Class,
@@ -725,8 +721,7 @@ Expected<std::string> lowerToPTX(Module &M, const NVPTXImageOptions &Opts,
   std::string Pipeline =
       nvptxPipeline(Opts, Libdevice.has_value(), Temps.keeping());
   if (Error E = runDevicePipeline(M, NVPTXTriple, Pipeline, TM->get(),
-                                  Opts.Verbose,
-                                  [&](PassBuilder &PB) {
+                                  Opts.Verbose, [&](PassBuilder &PB) {
                                     registerNVPTXPasses(PB, Opts, Libdevice,
                                                         Temps);
                                   }))
