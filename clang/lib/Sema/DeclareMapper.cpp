@@ -45,9 +45,8 @@ static QualType mappedElementType(ASTContext &Ctx, const Expr *E) {
 
 /// The declare mapper for \p E that its clause names (a reference that can
 /// list the mappers of several types), if any.
-static const OMPDeclareMapperDecl *mapperOf(ASTContext &Ctx,
-                                            const Expr *MapperRef,
-                                            const Expr *E) {
+static const OMPDeclareMapperDecl *
+mapperOf(ASTContext &Ctx, const Expr *MapperRef, const Expr *E) {
   if (!MapperRef)
     return nullptr;
   QualType T = mappedElementType(Ctx, E);
@@ -109,8 +108,8 @@ void Builder::addMappedItems(Expr *E, const Expr *MapperRef, uint64_t Type,
 /// Adds the items \p Mapper maps for the object \p Obj, named after
 /// \p UseName; with \p SkipVar, not the item that maps the object itself.
 void Builder::addMapperItems(Expr *Obj, StringRef UseName,
-                             const OMPDeclareMapperDecl &Mapper,
-                             uint64_t Type, bool SkipVar, unsigned Depth) {
+                             const OMPDeclareMapperDecl &Mapper, uint64_t Type,
+                             bool SkipVar, unsigned Depth) {
   const Decl *Var = cast<DeclRefExpr>(Mapper.getMapperVarRef())->getDecl();
   for (const OMPClause *C : Mapper.clauselists()) {
     const auto *MC = dyn_cast<OMPMapClause>(C);
@@ -160,12 +159,6 @@ void Builder::addMappedElements(Expr *E, const OMPDeclareMapperDecl &Mapper,
   Expr *Array = E, *Lower = integer(0);
   std::optional<uint64_t> Count;
   QualType ArrayTy = E->getType().getNonReferenceType();
-  auto Evaluate = [&](const Expr *X) -> std::optional<uint64_t> {
-    Expr::EvalResult R;
-    if (!X->EvaluateAsInt(R, Ctx) || R.Val.getInt().isNegative())
-      return std::nullopt;
-    return R.Val.getInt().getZExtValue();
-  };
   if (auto *AS = dyn_cast<ArraySectionExpr>(E->IgnoreParens())) {
     Array = AS->getBase();
     ArrayTy = ArraySectionExpr::getBaseOriginalType(Array);
@@ -173,11 +166,11 @@ void Builder::addMappedElements(Expr *E, const OMPDeclareMapperDecl &Mapper,
       Lower = AS->getLowerBound();
     const auto *CAT = Ctx.getAsConstantArrayType(ArrayTy);
     if (AS->getLength())
-      Count = Evaluate(AS->getLength());
+      Count = constantOf(Ctx, AS->getLength());
     else if (!AS->getColonLocFirst().isValid())
       Count = 1;
-    else if (CAT && Evaluate(Lower))
-      Count = CAT->getSize().getZExtValue() - *Evaluate(Lower);
+    else if (CAT && constantOf(Ctx, Lower))
+      Count = CAT->getSize().getZExtValue() - *constantOf(Ctx, Lower);
   } else if (const auto *CAT = Ctx.getAsConstantArrayType(ArrayTy)) {
     Count = CAT->getSize().getZExtValue();
   }
@@ -207,8 +200,8 @@ void Builder::addMappedElements(Expr *E, const OMPDeclareMapperDecl &Mapper,
     Expr *Index = S.CreateBuiltinBinOp(Loc, BO_Add, Lower, integer(K)).get();
     Expr *Element =
         S.CreateBuiltinArraySubscriptExpr(Array, Loc, Index, Loc).get();
-    addMapperItems(Element, Name + "[" + std::to_string(K) + "]", Mapper,
-                   Type, /*SkipVar=*/true, Depth);
+    addMapperItems(Element, Name + "[" + std::to_string(K) + "]", Mapper, Type,
+                   /*SkipVar=*/true, Depth);
   }
 }
 

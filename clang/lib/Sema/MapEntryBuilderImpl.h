@@ -34,6 +34,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -124,8 +125,8 @@ private:
   // Entries.
   void buildForTarget();
   llvm::DenseSet<const clang::Decl *> copiedBackVariables();
-  void addMappedScalarsCapturedByCopy(
-      llvm::DenseSet<const clang::Decl *> &Vars);
+  void
+  addMappedScalarsCapturedByCopy(llvm::DenseSet<const clang::Decl *> &Vars);
   void addCapturedPointerItem(clang::ValueDecl *CapVar);
   void
   buildForCapture(clang::ValueDecl *CapVar, clang::QualType FieldTy,
@@ -189,6 +190,10 @@ uint64_t mapClauseBits(const clang::OMPMapClause &C, uint64_t Default);
 
 /// The stride of a section, or null when it has none or a constant 1.
 const clang::Expr *strideOf(clang::ASTContext &Ctx, const clang::Expr *E);
+/// The value of \p E when it is a non-negative integer constant (E may be
+/// null).
+std::optional<uint64_t> constantOf(clang::ASTContext &Ctx,
+                                   const clang::Expr *E);
 
 /// Puts the Plain items of \p Group first, so that a mapped pointer heads
 /// its group and what it points to is attached to it.

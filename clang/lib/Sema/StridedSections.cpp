@@ -45,7 +45,7 @@ struct Dimension {
 
 } // namespace
 
-static std::optional<uint64_t> constantOf(ASTContext &Ctx, const Expr *E) {
+std::optional<uint64_t> constantOf(ASTContext &Ctx, const Expr *E) {
   Expr::EvalResult R;
   if (!E || !E->EvaluateAsInt(R, Ctx) || R.Val.getInt().isNegative())
     return std::nullopt;
