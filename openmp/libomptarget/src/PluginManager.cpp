@@ -273,8 +273,38 @@ std::vector<Device *> cot::devicesIfLoaded() {
   return Out;
 }
 Device &cot::device(int32_t Id) { return *plugins().Devices[Id]; }
-int32_t cot::defaultDevice() { return plugins().DefaultDevice; }
-void cot::setDefaultDevice(int32_t Id) { plugins().DefaultDevice = Id; }
+// The default device is a data environment ICV (each task inherits its
+// creator's; omp_set_default_device sets the calling task's only), which
+// libomp keeps. Its C entry points are ours (exported over libomp's), and
+// read libomp's value through its Fortran ones only once a program has set
+// one: libomp makes every thread that calls it one of its roots, and a
+// root thread of the program's that ends after libomp started its hidden
+// helper threads stops them (libomp 19; the next target task faults).
+// Until then the value is the process's initial one, OMP_DEFAULT_DEVICE.
+extern "C" int omp_get_default_device_(void) __attribute__((weak));
+extern "C" void omp_set_default_device_(int *) __attribute__((weak));
+
+static std::atomic<bool> DefaultDeviceSet{false};
+
+static bool perTaskDefaultDevice() {
+  return DefaultDeviceSet.load(std::memory_order_acquire) &&
+         omp_get_default_device_ && omp_set_default_device_;
+}
+
+int32_t cot::defaultDevice() {
+  if (perTaskDefaultDevice())
+    return omp_get_default_device_();
+  return plugins().DefaultDevice;
+}
+
+void cot::setDefaultDevice(int32_t Id) {
+  if (!omp_set_default_device_) {
+    plugins().DefaultDevice = Id;
+    return;
+  }
+  omp_set_default_device_(&Id);
+  DefaultDeviceSet.store(true, std::memory_order_release);
+}
 
 Device *cot::deviceForConstruct(int64_t DeviceId, const cot_source_loc *Loc) {
   const Environment &E = env();

@@ -548,6 +548,9 @@ private:
 /// Loads the plugins on first call.
 int32_t numDevices();
 Device &device(int32_t Id);
+/// The calling task's default device: the initial value (OMP_DEFAULT_DEVICE)
+/// until a program sets one, then libomp's per-task ICV (the process's
+/// value without libomp).
 int32_t defaultDevice();
 void setDefaultDevice(int32_t Id);
 

@@ -810,6 +810,10 @@ extern "C" COT_EXPORT void __cot_target_defer(void *Task, int64_t DeviceId,
     Maps = &EmptyList;
   validate(Maps, Loc);
   cot_launch_params NoParams = {0, 0, 0, 0, 0, 0};
+  // The encountering task's default device, not that of the thread that
+  // runs the region's task.
+  if (DeviceId == COT_DEVICE_DEFAULT)
+    DeviceId = defaultDevice();
   auto Launch = std::make_unique<DeferredLaunch>(
       DeviceId, HostFn, Params ? *Params : NoParams, Loc);
   if (startsWhenMet(*Launch))
