@@ -72,19 +72,6 @@ bool cot::programHasImagesFor(const char *Triple) {
   return false;
 }
 
-/// The `#pragma omp requires` clauses of every translation unit of the
-/// registered binaries.
-static uint32_t programRequirements() {
-  uint32_t Flags = 0;
-  for (const cot_binary_desc *Desc : cot::binariesFrom(0))
-    if (Desc)
-      for (const cot_offload_entry *E = Desc->EntriesBegin;
-           E && E != Desc->EntriesEnd; ++E)
-        if (E->Flags & COT_ENTRY_REQUIRES)
-          Flags |= (uint32_t)E->Size;
-  return Flags;
-}
-
 static std::string requirementNames(uint32_t Flags) {
   static const struct {
     uint32_t Flag;

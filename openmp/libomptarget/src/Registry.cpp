@@ -25,6 +25,9 @@ namespace {
 struct Registry {
   std::mutex Mu;
   std::vector<const cot_binary_desc *> Binaries;
+  /// The union of the registered binaries' `requires` flags, kept up to
+  /// date here so that each construct reads one word.
+  std::atomic<uint32_t> Requirements{0};
 };
 } // namespace
 
@@ -43,6 +46,29 @@ std::vector<const cot_binary_desc *> cot::binariesFrom(size_t First) {
     return {};
   return std::vector<const cot_binary_desc *>(R.Binaries.begin() + First,
                                               R.Binaries.end());
+}
+
+/// The `#pragma omp requires` clauses of a binary's translation units.
+static uint32_t requirementsOf(const cot_binary_desc *Desc) {
+  uint32_t Flags = 0;
+  for (const cot_offload_entry *E = Desc->EntriesBegin;
+       E && E != Desc->EntriesEnd; ++E)
+    if (E->Flags & COT_ENTRY_REQUIRES)
+      Flags |= (uint32_t)E->Size;
+  return Flags;
+}
+
+/// Recomputes R.Requirements (R.Mu held).
+static void updateRequirements(Registry &R) {
+  uint32_t Flags = 0;
+  for (const cot_binary_desc *Desc : R.Binaries)
+    if (Desc)
+      Flags |= requirementsOf(Desc);
+  R.Requirements.store(Flags, std::memory_order_release);
+}
+
+uint32_t cot::programRequirements() {
+  return registry().Requirements.load(std::memory_order_acquire);
 }
 
 std::string cot::binaryName(const cot_binary_desc *Desc) {
@@ -107,6 +133,7 @@ extern "C" COT_EXPORT void __cot_register_binary(const cot_binary_desc *Desc) {
     Registry &R = registry();
     std::lock_guard<std::mutex> Lock(R.Mu);
     R.Binaries.push_back(Desc);
+    updateRequirements(R);
   }
   startDevicesEarly(Desc);
 }
@@ -151,6 +178,7 @@ __cot_unregister_binary(const cot_binary_desc *Desc) {
         B = nullptr;
         Found = true;
       }
+    updateRequirements(R);
   }
   std::vector<Device *> Devices = devicesIfLoaded();
   debug(1, "unregistered %s%s", binaryName(Desc).c_str(),

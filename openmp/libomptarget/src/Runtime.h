@@ -570,6 +570,9 @@ Device *deviceForConstruct(int64_t DeviceId, const cot_source_loc *Loc);
 
 /// Registered binaries, in registration order; null once unregistered.
 std::vector<const cot_binary_desc *> binariesFrom(size_t First);
+/// The `#pragma omp requires` clauses of every translation unit of the
+/// registered binaries (COT_REQUIRES_* bits).
+uint32_t programRequirements();
 /// The file (executable or shared library) a binary descriptor lives in.
 std::string binaryName(const cot_binary_desc *Desc);
 

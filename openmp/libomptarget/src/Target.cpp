@@ -47,11 +47,18 @@ using namespace cot;
 
 namespace {
 
-/// Per-construct results of mapBegin.
+/// What mapBegin found for one map entry.
+struct EntryState {
+  uintptr_t DevBegin = 0; // the translated Begins[i], when Translated
+  bool Translated = false;
+  bool IsNew = false; // the entry created the mapping
+  MapEntry *Mapping = nullptr;
+};
+
+/// Per-construct results of mapBegin: one allocation for all entries (a
+/// small kernel's launch makes few).
 struct ConstructState {
-  std::vector<uintptr_t> DevBegin; // translated Begins[i], when Translated
-  std::vector<char> Translated;
-  std::vector<char> IsNew; // entry created the mapping
+  std::vector<EntryState> Entries;
   /// Launch only: keys (HostBegin) of the mappings its kernel may write.
   std::vector<uintptr_t> KernelWrites;
 };
@@ -214,10 +221,7 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
               DeviceWork &W, bool ForLaunch) {
   const cot_source_loc *Loc = W.loc();
   int32_t N = M->Count;
-  S.DevBegin.assign(N, 0);
-  S.Translated.assign(N, 0);
-  S.IsNew.assign(N, 0);
-  std::vector<MapEntry *> Entries(N, nullptr);
+  S.Entries.assign(N, EntryState());
   for (int32_t I = 0; I < N; ++I) {
     uint64_t T = M->Types[I];
     uintptr_t Begin = (uintptr_t)M->Begins[I];
@@ -240,8 +244,8 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
                             (const void *)Begin, Size, {Name, Loc});
       traceMapEntry(D, M, I, nullptr, "private device temporary",
                     Copy ? "copied to device" : "no copy", Loc);
-      S.DevBegin[I] = (uintptr_t)Tmp;
-      S.Translated[I] = 1;
+      S.Entries[I].DevBegin = (uintptr_t)Tmp;
+      S.Entries[I].Translated = true;
       continue;
     }
     if (hasNoData(T)) {
@@ -255,7 +259,7 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
       partialOverlap(D, *E, Name, Begin, Size, T, Loc);
     // A member shares its parent's mapping (and count).
     int32_t Parent = COT_MAP_MEMBER_OF(T);
-    bool Member = isMember(T) && E && Entries[Parent] == E;
+    bool Member = isMember(T) && E && S.Entries[Parent].Mapping == E;
     if (E) {
       // The kernel reads it, copies may write it: after other constructs'
       // copies into it, and kept allocated until this construct is done.
@@ -265,11 +269,11 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
         traceMapEntry(D, M, I, E, "zero-length, inside a mapping", "no copy",
                       Loc);
       } else if (Member) {
-        bool Copy =
-            (T & COT_MAP_TO) && ((T & COT_MAP_ALWAYS) || S.IsNew[Parent]);
+        bool Copy = (T & COT_MAP_TO) &&
+                    ((T & COT_MAP_ALWAYS) || S.Entries[Parent].IsNew);
         if (Copy)
           copyIn(D, W, *E, Begin, Size);
-        S.IsNew[I] = S.IsNew[Parent];
+        S.Entries[I].IsNew = S.Entries[Parent].IsNew;
         traceMapEntry(D, M, I, E, "member of its parent's mapping",
                       Copy ? "copied to device" : "no copy", Loc);
       } else {
@@ -293,8 +297,8 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
     } else if (D.SharesHostMemory && !(T & COT_MAP_CLOSE)) {
       // Unified shared memory: the device uses the host storage itself
       // (the close modifier still asks for a device copy).
-      S.DevBegin[I] = Begin;
-      S.Translated[I] = 1;
+      S.Entries[I].DevBegin = Begin;
+      S.Entries[I].Translated = true;
       traceMapEntry(D, M, I, nullptr, "unified shared memory: the host storage",
                     "no copy", Loc);
     } else {
@@ -305,7 +309,7 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
       E = &D.insert(Begin, Size, Dev + Pad, Name, &W);
       E->DevAlloc = Dev;
       E->RefCount = 1;
-      S.IsNew[I] = 1;
+      S.Entries[I].IsNew = true;
       W.use(*E);
       if (T & COT_MAP_TO)
         copyIn(D, W, *E, Begin, Size);
@@ -313,10 +317,10 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
       traceMapEntry(D, M, I, E, "new",
                     (T & COT_MAP_TO) ? "copied to device" : "no copy", Loc);
     }
-    Entries[I] = E;
+    S.Entries[I].Mapping = E;
     if (E) {
-      S.DevBegin[I] = E->toDevice(Begin);
-      S.Translated[I] = 1;
+      S.Entries[I].DevBegin = E->toDevice(Begin);
+      S.Entries[I].Translated = true;
     }
     // The kernel reads what it maps, after other kernels in flight that may
     // write it, and may write it unless the map is `to` alone (an implicit
@@ -331,12 +335,13 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
       uintptr_t PtrVar = (uintptr_t)M->Bases[I];
       uintptr_t HostValue;
       memcpy(&HostValue, (const void *)PtrVar, sizeof(HostValue));
-      uintptr_t DevValue = E ? S.DevBegin[I] - (Begin - HostValue) : HostValue;
+      uintptr_t DevValue =
+          E ? S.Entries[I].DevBegin - (Begin - HostValue) : HostValue;
       int32_t Parent = COT_MAP_MEMBER_OF(T);
       if (Parent < 0 || !(M->Types[Parent] & COT_MAP_PRIVATE))
         attachPointer(D, W, PtrVar, DevValue, Loc);
       else if (ForLaunch)
-        attachInPrivate(D, W, M, I, S.DevBegin[Parent], DevValue, Loc);
+        attachInPrivate(D, W, M, I, S.Entries[Parent].DevBegin, DevValue, Loc);
     }
   }
   // use_device_ptr/addr, after the maps of the same construct.
@@ -562,6 +567,7 @@ static int32_t startLaunch(int64_t DeviceId, void *HostFn,
   bool Mandatory = offloadIsMandatory();
 
   std::vector<void *> Args;
+  Args.reserve((size_t)Maps->Count + 1);
   ConstructState S;
   KernelInfo Kernel;
   const KernelInfo *K = &Kernel;
@@ -590,15 +596,16 @@ static int32_t startLaunch(int64_t DeviceId, void *HostFn,
         continue;
       uintptr_t Base = (uintptr_t)Maps->Bases[I];
       uintptr_t Begin = (uintptr_t)Maps->Begins[I];
-      if ((T & COT_MAP_LITERAL) || !S.Translated[I])
+      if ((T & COT_MAP_LITERAL) || !S.Entries[I].Translated)
         Args.push_back((void *)Base);
       else if (T & COT_MAP_PTR_AND_OBJ) {
         MapEntry *PE = D->lookup(Base, sizeof(void *));
         if (PE)
           Work->use(*PE);
-        Args.push_back((void *)(PE ? PE->toDevice(Base) : S.DevBegin[I]));
+        Args.push_back(
+            (void *)(PE ? PE->toDevice(Base) : S.Entries[I].DevBegin));
       } else
-        Args.push_back((void *)(S.DevBegin[I] - (Begin - Base)));
+        Args.push_back((void *)(S.Entries[I].DevBegin - (Begin - Base)));
     }
   }
   int32_t NumArgs = (int32_t)Args.size();

@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <iterator>
 
 using namespace cot;
 using namespace cot::cuda;
@@ -133,9 +134,9 @@ struct TunedGrid {
 };
 
 TunedGrid tunedGrid(CUDAKernel &K, const DeviceState &D, const LaunchRequest &L,
-                    const Geometry &Model) {
+                    Geometry Model) {
   if (!isSearchable(L) || !K.ImageHash)
-    return {Model};
+    return {std::move(Model)};
   GpuFacts Gpu{D.NumSMs, D.MaxGridX, D.SharedPerSM};
   int Class = tripClass(L.TripCount);
   std::lock_guard<std::mutex> Lock(K.Mu);
@@ -150,7 +151,7 @@ TunedGrid tunedGrid(CUDAKernel &K, const DeviceState &D, const LaunchRequest &L,
   }
   int Rounds = searchRounds();
   if (!Rounds)
-    return {Model};
+    return {std::move(Model)};
   GridSearch &S = K.Searches[{Class, requestedThreads(L)}];
   if (S.Candidates.empty()) {
     S.Candidates = searchCandidates(Gpu, L, Model, [&](int Threads) {
@@ -253,9 +254,17 @@ Error CUDAPlugin::launchImpl(GenericKernel &Kernel, void **Args,
        Dev, K.Name.c_str(), Blocks, Threads, Grid.G.Why.c_str());
   Ran = cot_launch_grid{Blocks, Threads, 0};
 
-  std::vector<void *> Params((size_t)NumArgs);
+  // The driver's parameter list: a pointer to each argument (on the stack
+  // for the usual few).
+  void *FewParams[32];
+  std::vector<void *> ManyParams;
+  void **Params = FewParams;
+  if ((size_t)NumArgs > std::size(FewParams)) {
+    ManyParams.resize((size_t)NumArgs);
+    Params = ManyParams.data();
+  }
   for (int32_t I = 0; I < NumArgs; ++I)
-    Params[(size_t)I] = &Args[I];
+    Params[I] = &Args[I];
   // A launch the search times runs alone: the work queued before it
   // first, then the kernel, waited for. Others are only queued.
   CUresult R = Grid.Search ? waitForStream(Q.Stream) : CUDA_SUCCESS;
@@ -263,9 +272,11 @@ Error CUDAPlugin::launchImpl(GenericKernel &Kernel, void **Args,
     return Error::make("cuda device %d: the work queued before kernel '%s' "
                        "failed: %s",
                        Dev, K.Name.c_str(), errorText(R).c_str());
-  auto Start = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point Start;
+  if (Grid.Search)
+    Start = std::chrono::steady_clock::now();
   R = cu.LaunchKernel(K.Fn, (unsigned)Blocks, 1, 1, (unsigned)Threads, 1, 1, 0,
-                      Q.Stream, NumArgs > 0 ? Params.data() : nullptr, nullptr);
+                      Q.Stream, NumArgs > 0 ? Params : nullptr, nullptr);
   if (R)
     return Error::make("cannot launch kernel '%s' (%lld blocks x %d threads) "
                        "on cuda device %d: %s",
