@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // The x86_64-pc-linux-gnu device tool chain (DeviceToolChain.h): the pass
-// pipeline "openmp-device-host-kernels,default<O...>" (printed with -v)
+// pipeline "openmp-device-conditional-lastprivates,openmp-device-host-kernels,
+// default<O...>" (printed with -v)
 // gives each kernel the host plugin's entry and optimizes (-S stops at its
 // assembly), and the image is an ELF shared object, linked by our own driver
 // against libomptarget-hostdevice.a (the device side of the omp_* API) with
@@ -157,9 +158,11 @@ private:
     PipelineTuningOptions Tuning;
     Tuning.LoopVectorization = Tuning.SLPVectorization =
         Level.getSpeedupLevel() > 1;
-    if (Error E = runDevicePipeline(
-            M, Triple, "openmp-device-host-kernels," + defaultPipeline(Level),
-            TM->get(), Ctx.Verbose, {}, Tuning))
+    if (Error E = runDevicePipeline(M, Triple,
+                                    "openmp-device-conditional-lastprivates,"
+                                    "openmp-device-host-kernels," +
+                                        defaultPipeline(Level),
+                                    TM->get(), Ctx.Verbose, {}, Tuning))
       return E;
     if (Ctx.Temps.keeping())
       return saveBitcode(M, Ctx.Temps.create("device-" + Triple, "bc"));

@@ -85,6 +85,7 @@ void registerOpenMPDevicePasses(PassBuilder &PB) {
 
 std::string nvptxLoweringPipeline() {
   return "openmp-device-retarget-nvptx,"
+         "openmp-device-conditional-lastprivates,"
          "function(openmp-device-allocate-to-stack,openmp-device-dynamic-allocas,"
          "openmp-device-copyprivate),"
          "openmp-device-complex-math,"
