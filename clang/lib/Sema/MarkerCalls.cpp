@@ -71,9 +71,10 @@ const Stmt *soleStatement(const OMPExecutableDirective &D) {
 const OMPExecutableDirective *teamsOf(const OMPExecutableDirective &D) {
   if (isOpenMPTeamsDirective(D.getDirectiveKind()))
     return &D;
-  const auto *Inner = dyn_cast_or_null<OMPExecutableDirective>(soleStatement(D));
+  const auto *Inner =
+      dyn_cast_or_null<OMPExecutableDirective>(soleStatement(D));
   return Inner && isOpenMPTeamsDirective(Inner->getDirectiveKind()) ? Inner
-                                                                     : nullptr;
+                                                                    : nullptr;
 }
 
 /// Whether \p E can be evaluated before the construct: it must not use the
@@ -378,9 +379,9 @@ void OffloadSemaConsumer::declareMarkers() {
   QualType I32 = Ctx.IntTy, I64 = Ctx.LongLongTy, U64 = Ctx.UnsignedLongLongTy;
   QualType Str = Ctx.getPointerType(Ctx.CharTy.withConst());
   QualType Ptr = Ctx.getPointerType(Ctx.VoidTy.withConst().withVolatile());
-  SiteFn = declareMarker(SiteMarker, Ctx.VoidTy,
-                         {I32, I32, I64, I32, I32, I32, I32, I64, I32, Str, Str,
-                          I32, I32});
+  SiteFn = declareMarker(
+      SiteMarker, Ctx.VoidTy,
+      {I32, I32, I64, I32, I32, I32, I32, I64, I32, Str, Str, I32, I32});
   MapFn = declareMarker(MapMarker, Ctx.VoidTy, {I32, Ptr, Ptr, I64, U64, Str});
   DeviceAddrFn = declareMarker(DeviceAddrMarker, Ctx.VoidPtrTy, {I32, I32});
   SiteEndFn = declareMarker(SiteEndMarker, Ctx.VoidTy, {I32});
@@ -394,7 +395,7 @@ Expr *OffloadSemaConsumer::integer(int64_t V, QualType T, SourceLocation Loc) {
 Expr *OffloadSemaConsumer::string(StringRef S, SourceLocation Loc) {
   QualType Ty = ctx().getStringLiteralArrayType(ctx().CharTy, S.size());
   return clang::StringLiteral::Create(ctx(), S, StringLiteralKind::Ordinary,
-                               /*Pascal=*/false, Ty, Loc);
+                                      /*Pascal=*/false, Ty, Loc);
 }
 
 Expr *OffloadSemaConsumer::call(FunctionDecl *FD, SmallVectorImpl<Expr *> &Args,
@@ -449,6 +450,30 @@ Expr *OffloadSemaConsumer::parallelThreads(const OMPExecutableDirective &D) {
   return E.isUsable() ? E.get() : integer(0, I32, Loc);
 }
 
+/// The condition of an `if` clause that applies to the teams construct of a
+/// target region (OpenMP 5.2: `if(teams: c)`, or `if(c)` on the teams
+/// construct or a combined construct with it), as the host evaluates it
+/// before the construct; when it is false the league has one team. Null
+/// without one.
+Expr *
+OffloadSemaConsumer::teamsIfCondition(OMPExecutableDirective &D,
+                                      const OMPExecutableDirective *Nested) {
+  const OMPExecutableDirective &Teams = Nested ? *Nested : D;
+  if (!isOpenMPTeamsDirective(Teams.getDirectiveKind()))
+    return nullptr;
+  for (const auto *C : Teams.getClausesOfKind<OMPIfClause>()) {
+    OpenMPDirectiveKind M = C->getNameModifier();
+    bool Unmodified = M == llvm::omp::OMPD_unknown;
+    if (M != llvm::omp::OMPD_teams &&
+        !(Unmodified && (Nested || SemaRef->getLangOpts().OpenMP >= 52)))
+      continue;
+    if (!Nested)
+      return const_cast<Expr *>(valueBeforeConstruct(C->getCondition()));
+    return copyIntegerForHost(*SemaRef, C->getCondition(), Frame);
+  }
+  return nullptr;
+}
+
 Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site,
                                     DeclContext *DC) {
   ASTContext &Ctx = ctx();
@@ -479,11 +504,17 @@ Expr *OffloadSemaConsumer::siteCall(OMPExecutableDirective &D, int Site,
   if (const auto *C = D.getSingleClause<OMPNumTeamsClause>()) {
     if (const Expr *V = valueBeforeConstruct(C->getNumTeams()))
       NumTeams = const_cast<Expr *>(V);
-  } else if (const auto *C = Nested ? Nested->getSingleClause<OMPNumTeamsClause>()
-                                    : nullptr) {
+  } else if (const auto *C = Nested
+                                 ? Nested->getSingleClause<OMPNumTeamsClause>()
+                                 : nullptr) {
     if (Expr *V = copyIntegerForHost(*SemaRef, C->getNumTeams(), Frame))
       NumTeams = V;
   }
+  if (Expr *Cond = teamsIfCondition(D, Nested))
+    NumTeams =
+        SemaRef
+            ->ActOnConditionalOp(Loc, Loc, Cond, NumTeams, integer(1, I32, Loc))
+            .get();
   Expr *ThreadLimit = integer(0, I32, Loc);
   if (const auto *C = D.getSingleClause<OMPThreadLimitClause>()) {
     if (const Expr *V = valueBeforeConstruct(C->getThreadLimit()))
@@ -562,6 +593,5 @@ Expr *OffloadSemaConsumer::mapCall(const MapEntry &E, int Site,
   useInContext(Args, DC);
   return call(MapFn, Args, Loc);
 }
-
 
 } // namespace cot

@@ -110,6 +110,8 @@ private:
   clang::Expr *integer(int64_t V, clang::QualType T, clang::SourceLocation Loc);
   clang::Expr *string(llvm::StringRef S, clang::SourceLocation Loc);
   clang::Expr *parallelThreads(const clang::OMPExecutableDirective &D);
+  clang::Expr *teamsIfCondition(clang::OMPExecutableDirective &D,
+                                const clang::OMPExecutableDirective *Nested);
   clang::Expr *siteCall(clang::OMPExecutableDirective &D, int Site,
                         clang::DeclContext *DC);
   clang::Expr *mapCall(const MapEntry &E, int Site, clang::SourceLocation Loc,
