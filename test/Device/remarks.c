@@ -13,8 +13,8 @@
 
 // QUIET-NOT: remark
 // DRIVER: "-cot-device-link" {{.*}}"-Rpass=openmp-device" "-Rpass-missed=kernel"
-// HOSTPIPE: device pipeline for x86_64-pc-linux-gnu: openmp-device-host-kernels,default<O2>
-// PIPELINE: device pipeline for nvptx64-nvidia-cuda: openmp-device-retarget-nvptx,function(openmp-device-allocate-to-stack,openmp-device-dynamic-allocas,openmp-device-copyprivate),openmp-device-complex-math,openmp-device-libdevice-math,{{.*}},openmp-device-kernel-modes,openmp-device-block-threads,openmp-device-league-loops,openmp-device-logical-reductions,openmp-device-reductions,openmp-device-spmdize,openmp-device-globalize,{{.*}},openmp-device-nvptx-kernels,{{.*}},default<O0>,{{.*}},openmp-device-check-externs
+// HOSTPIPE: device pipeline for x86_64-pc-linux-gnu: openmp-device-conditional-lastprivates,openmp-device-host-kernels,default<O2>
+// PIPELINE: device pipeline for nvptx64-nvidia-cuda: openmp-device-retarget-nvptx,openmp-device-conditional-lastprivates,function(openmp-device-allocate-to-stack,openmp-device-dynamic-allocas,openmp-device-copyprivate),openmp-device-complex-math,openmp-device-libdevice-math,{{.*}},openmp-device-kernel-modes,openmp-device-block-threads,openmp-device-league-loops,openmp-device-logical-reductions,openmp-device-reductions,openmp-device-spmdize,openmp-device-globalize,{{.*}},openmp-device-nvptx-kernels,{{.*}},default<O0>,{{.*}},openmp-device-check-externs
 
 void scale(double *A, int N) {
   // CHECK-DAG: remarks.c:[[@LINE+1]]:{{[0-9]+}}: remark: kernel '{{.*}}scale_l[[@LINE+1]]' runs in SPMD mode: its construct is a combined one whose region is one parallel region [-Rpass=openmp-device]
