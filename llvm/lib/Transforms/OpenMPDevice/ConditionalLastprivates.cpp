@@ -20,13 +20,15 @@
 // code, one per team) allocates it and zeroes it, as the globals start, and
 // passes it to the region's microtask as two more arguments, which replace
 // the globals there. A pair whose globals are used anywhere but in
-// microtasks that only forks and direct (serialized) calls reach stays as
-// it is. The globals stay defined: the host's offload entries name the
-// value's.
+// microtasks that only forks and direct (serialized) calls in team code
+// reach stays as it is: the region of a combined `target parallel for`
+// (one team, forked by the kernel itself) keeps the globals. The globals
+// stay defined: the host's offload entries name the value's.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ForkCalls.h"
+#include "OpenMPDevice/Kernels.h"
 #include "OpenMPDevice/Passes.h"
 
 #include "llvm/ADT/MapVector.h"
@@ -63,14 +65,16 @@ SmallVector<LastAssignment, 4> lastAssignmentGlobals(Module &M) {
   return Pairs;
 }
 
-/// Whether \p F has uses and every one is a call of it or a fork of it (a
-/// kernel has none).
+/// Whether \p F has uses and every one is a call of it or a fork of it in
+/// team code (a kernel has no uses). Not a fork in the kernel itself: every
+/// thread of an SPMD kernel runs what comes before it, so a slot there
+/// would be each thread's own.
 bool onlyCalledOrForked(Function &F) {
   if (F.use_empty())
     return false;
   for (Use &U : F.uses()) {
     auto *Call = dyn_cast<CallBase>(U.getUser());
-    if (!Call)
+    if (!Call || owningKernel(*Call->getFunction()) == Call->getFunction())
       return false;
     bool Direct = Call->isCallee(&U);
     bool Forked = isCallTo(*Call, ForkCall) && U.getOperandNo() == 2;
