@@ -42,6 +42,7 @@
 #include <cstring>
 #include <new>
 #include <set>
+#include <unordered_set>
 
 using namespace cot;
 
@@ -59,6 +60,8 @@ struct EntryState {
 /// small kernel's launch makes few).
 struct ConstructState {
   std::vector<EntryState> Entries;
+  /// The mappings this construct's entries created.
+  std::unordered_set<const MapEntry *> Created;
   /// Launch only: keys (HostBegin) of the mappings its kernel may write.
   std::vector<uintptr_t> KernelWrites;
 };
@@ -279,12 +282,22 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
       } else {
         if (!E->Infinite)
           ++E->RefCount;
-        bool Copy = (T & COT_MAP_TO) && (T & COT_MAP_ALWAYS);
+        // Storage an earlier entry of this construct allocated starts with
+        // this entry's data too (a declare mapper's items for the elements
+        // of a section it maps whole, which are not its members).
+        bool NewHere = S.Created.count(E) != 0;
+        bool Copy = (T & COT_MAP_TO) && ((T & COT_MAP_ALWAYS) || NewHere);
         if (Copy)
           copyIn(D, W, *E, Begin, Size);
-        infoMapping(D, *E, Name, Begin, Size, "map (present)", Loc);
-        traceMapEntry(D, M, I, E, "present",
-                      Copy ? "copied to device (always)" : "no copy", Loc);
+        S.Entries[I].IsNew = NewHere;
+        infoMapping(D, *E, Name, Begin, Size,
+                    NewHere ? "map (new in this construct)" : "map (present)",
+                    Loc);
+        traceMapEntry(D, M, I, E, NewHere ? "inside a new mapping" : "present",
+                      !Copy     ? "no copy"
+                      : NewHere ? "copied to device"
+                                : "copied to device (always)",
+                      Loc);
       }
     } else if (Size == 0) {
       // Zero-length section of storage that is not mapped: the device sees
@@ -310,6 +323,7 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
       E->DevAlloc = Dev;
       E->RefCount = 1;
       S.Entries[I].IsNew = true;
+      S.Created.insert(E);
       W.use(*E);
       if (T & COT_MAP_TO)
         copyIn(D, W, *E, Begin, Size);
