@@ -94,13 +94,17 @@ COT_ENTRY void omp_set_nested(int) {}
 COT_ENTRY int omp_get_max_active_levels(void) { return 1; }
 COT_ENTRY void omp_set_max_active_levels(int) {}
 COT_ENTRY int omp_get_supported_active_levels(void) { return 1; }
-COT_ENTRY int omp_in_final(void) { return 0; }
+COT_ENTRY int omp_in_final(void) {
+  uint8_t Task = ExplicitTaskLevel[threadId()];
+  return (Task & ExplicitTaskFinal) &&
+         (Task & ~ExplicitTaskFinal) == level() + 1;
+}
 // Task priorities are hints; tasks run at once on their encountering thread.
 COT_ENTRY int omp_get_max_task_priority(void) { return 0; }
 // Explicit tasks run at once (Tasks.cpp), which records the parallel level
 // they run at: a parallel region inside one is an implicit task again.
 COT_ENTRY int omp_in_explicit_task(void) {
-  return ExplicitTaskLevel[threadId()] == level() + 1;
+  return (ExplicitTaskLevel[threadId()] & ~ExplicitTaskFinal) == level() + 1;
 }
 COT_ENTRY int omp_get_cancellation(void) { return 0; }
 COT_ENTRY int omp_get_proc_bind(void) { return 0; } // omp_proc_bind_false

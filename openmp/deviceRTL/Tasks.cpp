@@ -7,6 +7,8 @@
 // Tasks on the device are undeferred: __kmpc_omp_task runs the task on the
 // encountering thread and frees it, which is a valid OpenMP schedule (every
 // task region is a task scheduling point that may run the new task first).
+// An untied task that queues itself again at a scheduling point continues
+// with its next part when its routine returns.
 // Dependences are then trivially satisfied, taskwait and taskgroup have
 // nothing to wait for (a taskgroup only ends its task reductions), and
 // taskloop runs the whole range in one task.
@@ -36,7 +38,14 @@ struct TaskHeader {
   int32_t OuterExplicitLevel;
   int32_t Pad[2];
 };
+constexpr int32_t TaskFlagFinal = 0x2;
 constexpr int32_t TaskFlagDestructors = 0x8;
+// Header flags of our own, above libomp's task flags: the task's routine
+// is running, and it queued the task again (an untied task at a task
+// scheduling point: Clang's routine sets the next part, calls
+// __kmpc_omp_task on its own task and returns).
+constexpr int32_t TaskRunning = 1 << 30;
+constexpr int32_t TaskQueuedAgain = 1 << 29;
 } // namespace
 
 static TaskHeader *header(void *Task) { return (TaskHeader *)Task - 1; }
@@ -73,21 +82,39 @@ static void finishTask(int32_t Gtid, void *Task) {
 }
 
 /// The calling thread now runs Task, an explicit task of its current
-/// parallel level (omp_in_explicit_task); the task keeps what to restore.
+/// parallel level (omp_in_explicit_task), final when its flags say so or
+/// when the task that generated it is (omp_in_final); the task keeps what
+/// to restore.
 static void beginExplicitTask(void *Task) {
   COT_SHARED uint8_t &Level = ExplicitTaskLevel[threadId()];
-  header(Task)->OuterExplicitLevel = Level;
-  Level = (uint8_t)(level() + 1);
+  uint8_t Outer = Level;
+  header(Task)->OuterExplicitLevel = Outer;
+  bool InFinal = (Outer & ExplicitTaskFinal) &&
+                 (Outer & ~ExplicitTaskFinal) == level() + 1;
+  bool Final = (header(Task)->Flags & TaskFlagFinal) || InFinal;
+  Level = (uint8_t)((level() + 1) | (Final ? ExplicitTaskFinal : 0));
 }
 
 static void endExplicitTask(void *Task) {
   ExplicitTaskLevel[threadId()] = (uint8_t)header(Task)->OuterExplicitLevel;
 }
 
+/// Runs Task to its end, and frees it. A task that queues itself again
+/// while it runs (untied) goes on with its next part once its routine
+/// returns.
 static void runTask(int32_t Gtid, void *Task) {
   TaskTy *T = (TaskTy *)Task;
+  int32_t &Flags = header(Task)->Flags;
+  if (Flags & TaskRunning) {
+    Flags |= TaskQueuedAgain;
+    return;
+  }
   beginExplicitTask(Task);
-  T->Routine(Gtid, Task);
+  Flags |= TaskRunning;
+  do {
+    Flags &= ~TaskQueuedAgain;
+    T->Routine(Gtid, Task);
+  } while (Flags & TaskQueuedAgain);
   endExplicitTask(Task);
   finishTask(Gtid, Task);
 }

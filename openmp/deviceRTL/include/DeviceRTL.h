@@ -123,6 +123,8 @@ extern COT_SHARED uint8_t TaskgroupDepth[MaxThreads];
 // Per thread: 1 + the parallel level at which the thread runs its innermost
 // explicit task, 0 outside tasks (Tasks.cpp; omp_in_explicit_task).
 extern COT_SHARED uint8_t ExplicitTaskLevel[MaxThreads];
+// Its high bit: that explicit task is final (omp_in_final).
+constexpr uint8_t ExplicitTaskFinal = 0x80;
 extern uint32_t GlobalLock; // device memory: __kmpc_atomic_start, fallbacks
 
 //===-- Hardware ids -------------------------------------------------------===//
