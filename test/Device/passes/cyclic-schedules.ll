@@ -3,10 +3,7 @@
 ; become chunked ones; a function of the program that the region calls
 ; keeps its schedule even though its name extends the kernel's (membership
 ; is metadata, not a name prefix), and so does a kernel with a schedule
-; clause, and a loop whose last-iteration flag the code reads (lastprivate:
-; a non-rectangular collapsed nest runs over its bounding rectangle, and
-; only a blocked schedule gives the flag to the thread that ran the last
-; real iteration). A loop the pass cannot rewrite is a missed remark.
+; clause. A loop the pass cannot rewrite is a missed remark.
 ; RUN: opt -load-pass-plugin=%libdir/OpenMPDevicePasses.so -passes=openmp-device-cyclic-schedules -pass-remarks-missed=openmp-device -S %s 2>%t.remarks | FileCheck %s
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks
 
@@ -153,33 +150,16 @@ declare void @__kmpc_for_static_init_4u(ptr, i32, i32, ptr, ptr, ptr, ptr, i32, 
 declare void @__kmpc_for_static_fini(ptr, i32)
 declare void @__kmpc_fork_call(ptr, i32, ptr, ...)
 
-; CHECK-LABEL: define void @k_l6(
-; CHECK: call void @__kmpc_for_static_init_4(ptr null, i32 0, i32 34,
-; CHECK-NOT: chunk.header
-define void @k_l6(ptr %out) !cot.kernel !7 {
-  %last = alloca i32
-  %lb = alloca i32
-  %ub = alloca i32
-  %st = alloca i32
-  call void @__kmpc_for_static_init_4(ptr null, i32 0, i32 34, ptr %last, ptr %lb, ptr %ub, ptr %st, i32 1, i32 1)
-  call void @__kmpc_for_static_fini(ptr null, i32 0)
-  %is.last = load i32, ptr %last
-  store i32 %is.last, ptr %out
-  ret void
-}
-
-!cot.kernels = !{!10, !11, !12, !13, !14, !15, !16}
+!cot.kernels = !{!10, !11, !12, !13, !14, !15}
 !10 = !{ptr @k_l1, !"spmd", !"default-schedule"}
 !11 = !{ptr @k_l12, !"spmd"}
 !12 = !{ptr @k_l2, !"spmd", !"default-schedule"}
 !13 = !{ptr @k_l3, !"generic", !"default-schedule"}
 !14 = !{ptr @k_l4, !"generic", !"default-schedule"}
 !15 = !{ptr @k_l5, !"spmd", !"default-schedule"}
-!16 = !{ptr @k_l6, !"spmd", !"default-schedule"}
 !1 = !{ptr @k_l1}
 !2 = !{ptr @k_l12}
 !3 = !{ptr @k_l2}
 !4 = !{ptr @k_l3}
 !5 = !{ptr @k_l4}
 !6 = !{ptr @k_l5}
-!7 = !{ptr @k_l6}

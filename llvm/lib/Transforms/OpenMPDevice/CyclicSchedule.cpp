@@ -24,11 +24,6 @@
 // chunks (countIterationChunks, defined here) and to end a league's
 // distribute loop after its one chunk (runChunkLoopOnce).
 //
-// A loop whose last-iteration flag the code reads (lastprivate) keeps the
-// blocked schedule: a non-rectangular collapsed nest, which Clang runs
-// over its bounding rectangle, skipping what lies outside, finds its
-// sequentially last iteration only that way (readsLastIteration).
-//
 // A distribute loop is made cyclic only when it is the outer loop of a
 // composite `distribute parallel for` (it passes its chunk's bounds to the
 // parallel region), whose threads then share each chunk. A distribute loop
@@ -432,22 +427,11 @@ bool passesBoundsToParallel(const CallInst &Init) {
   return false;
 }
 
-/// Whether the code reads the last-iteration flag that \p Init sets
-/// (lastprivate). Clang runs a non-rectangular collapsed nest over the
-/// rectangle around it and skips the iterations outside: the sequentially
-/// last iteration is the last one a thread of a blocked schedule runs, but
-/// under a cyclic one the thread that gets the rectangle's last number (and
-/// the flag) may run the last real iteration nowhere near it.
-bool readsLastIteration(const CallInst &Init) {
-  return any_of(Init.getArgOperand(3)->users(),
-                [](const User *U) { return isa<LoadInst>(U); });
-}
-
 bool makeCyclic(Function &F) {
   SmallVector<std::pair<CallInst *, int>, 4> Loops;
   for (Instruction &I : instructions(F)) {
     auto *CI = dyn_cast<CallInst>(&I);
-    if (!CI || !isStaticInit(*CI) || readsLastIteration(*CI))
+    if (!CI || !isStaticInit(*CI))
       continue;
     auto *Kind = dyn_cast<ConstantInt>(CI->getArgOperand(2));
     if (!Kind)
