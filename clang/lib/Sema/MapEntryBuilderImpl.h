@@ -99,6 +99,7 @@ private:
 
   // Clause collection.
   void collectItems();
+  void addIteratedItems(const clang::OMPMapClause &C, uint64_t Type);
   void mergeRepeatedItems();
   void addItem(clang::Expr *E, uint64_t Type, bool Implicit);
   void addStridedElements(clang::ArraySectionExpr *AS,
@@ -139,6 +140,9 @@ private:
   void emitMemberGroup(llvm::ArrayRef<MapItem *> Members, bool TargetParam,
                        bool BaseFromCall, bool AttachToRoot);
   void emitItem(MapItem &Item, uint64_t ExtraBits, int Parent);
+  int emitRootStorage(MapItem &Item, bool TargetParam, bool BaseFromCall);
+  int emitPointerSpan(llvm::ArrayRef<MapItem *> Through, bool TargetParam,
+                      bool BaseFromCall);
   int emitIntermediatePointer(MapItem &Item, bool TargetParam,
                               bool BaseFromCall);
   void emitRemainingItems();

@@ -126,6 +126,70 @@ int Builder::emitIntermediatePointer(MapItem &Item, bool TargetParam,
   return Entries.size() - 1;
 }
 
+/// For pp[0][0:n], pp[1][0:n], ... (a map clause's iterator written out, or
+/// rows listed one by one): maps the pointers pp[lo..hi] as one piece, as
+/// the head of the root's entries, when every index is a constant: mapped
+/// one by one, each pointer was storage of its own, and the kernel, which
+/// gets pp[lo]'s device address, found the others nowhere. -1 otherwise.
+int Builder::emitPointerSpan(ArrayRef<MapItem *> Through, bool TargetParam,
+                             bool BaseFromCall) {
+  std::optional<uint64_t> Lo, Hi;
+  for (MapItem *I : Through) {
+    auto *Sub = dyn_cast<ArraySubscriptExpr>(I->PointerLValue->IgnoreParens());
+    std::optional<uint64_t> Index = Sub ? constantOf(Ctx, Sub->getIdx())
+                                        : std::nullopt;
+    if (!Index || Sub->getBase()->IgnoreParenImpCasts() !=
+                      Through.front()->RootExpr->IgnoreParenImpCasts())
+      return -1;
+    Lo = Lo ? std::min(*Lo, *Index) : *Index;
+    Hi = Hi ? std::max(*Hi, *Index) : *Index;
+  }
+  MapItem &First = *Through.front();
+  QualType PointerTy = First.PointerLValue->getType();
+  Expr *Root = rvalue(First.RootExpr);
+  Expr *LoSlot =
+      S.CreateBuiltinArraySubscriptExpr(Root, Loc, integer(*Lo), Loc).get();
+  if (!LoSlot)
+    return -1;
+  MapEntry Entry;
+  Entry.Name = sourceText(First.RootExpr) + "[" + std::to_string(*Lo) + ":" +
+               std::to_string(*Hi - *Lo + 1) + "]";
+  Entry.Base = BaseFromCall ? nullptr : rootBase(First);
+  Entry.Begin = addressOf(LoSlot);
+  Entry.Size = S.CreateBuiltinBinOp(Loc, BO_Mul, sizeOf(PointerTy),
+                                    integer(*Hi - *Lo + 1))
+                   .get();
+  Entry.Type = (First.Type & (COT_MAP_TO | COT_MAP_DELETE | COT_MAP_PRESENT |
+                              COT_MAP_IMPLICIT)) |
+               (TargetParam ? COT_MAP_TARGET_PARAM : 0);
+  Entries.push_back(Entry);
+  return Entries.size() - 1;
+}
+
+/// For p[i][0:n] with p an array of pointers that no item maps itself: maps
+/// all of p, as an implicit map of it would, as the head of the root's
+/// entries (the kernel argument), so that each section attaches to the
+/// device copy of its pointer. Without it the kernel missed its argument.
+int Builder::emitRootStorage(MapItem &Item, bool TargetParam,
+                             bool BaseFromCall) {
+  MapEntry Entry;
+  Entry.Name = sourceText(Item.RootExpr);
+  Entry.Base = BaseFromCall ? nullptr : rootBase(Item);
+  Entry.Begin = addressOf(Item.RootExpr);
+  Entry.Size = sizeOf(Item.RootExpr->getType());
+  Entry.Type = COT_MAP_TO | COT_MAP_FROM | COT_MAP_IMPLICIT |
+               (TargetParam ? COT_MAP_TARGET_PARAM : 0);
+  Entries.push_back(Entry);
+  return Entries.size() - 1;
+}
+
+/// Whether \p Item hangs off a pointer stored in its root array itself.
+static bool hangsOffRootElement(const MapItem &Item) {
+  return Item.Kind == ItemKind::PtrAndObj && !Item.TopMember &&
+         !Item.ThroughRootPointer && Item.RootDecl &&
+         Item.RootExpr->getType()->isArrayType();
+}
+
 /// The item whose entry heads its root's entries: the first Plain item (the
 /// root itself, or storage in it) or RootPointee item that is not behind a
 /// declare-target pointer; null if none.
@@ -151,13 +215,24 @@ void Builder::buildForItems(MutableArrayRef<MapItem *> Group, bool TargetParam,
   MapItem *Head = groupHead(Group);
   SmallVector<MapItem *, 4> Members;
   int HeadIndex = -1;
-  if (!Head)
+  if (!Head) {
+    SmallVector<MapItem *, 4> Through;
     for (MapItem *I : Group)
       if (I->Kind == ItemKind::PtrAndObj && !I->TopMember &&
-          I->ThroughRootPointer) {
-        HeadIndex = emitIntermediatePointer(*I, TargetParam, BaseFromCall);
-        break;
-      }
+          I->ThroughRootPointer)
+        Through.push_back(I);
+    if (Through.size() > 1)
+      HeadIndex = emitPointerSpan(Through, TargetParam, BaseFromCall);
+    if (HeadIndex < 0 && !Through.empty())
+      HeadIndex =
+          emitIntermediatePointer(*Through.front(), TargetParam, BaseFromCall);
+  }
+  if (!Head && HeadIndex < 0 && TargetParam)
+    if (auto *I = llvm::find_if(Group, [](MapItem *I) {
+          return hangsOffRootElement(*I);
+        });
+        I != Group.end())
+      HeadIndex = emitRootStorage(**I, TargetParam, BaseFromCall);
   if (Head) {
     HeadIndex = Entries.size();
     emitItem(*Head, TargetParam ? COT_MAP_TARGET_PARAM : 0, -1);

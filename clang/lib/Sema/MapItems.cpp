@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "MapEntryBuilderImpl.h"
+#include "clang-offload/Sema/ExprRebuild.h"
 
 #include "OffloadABI.h"
 
@@ -267,9 +268,82 @@ uint64_t mapClauseBits(const OMPMapClause &C, uint64_t Default) {
   return Type;
 }
 
+/// The values of the iterators of a map clause's iterator modifier (OpenMP
+/// 5.1), one combination a row, when their ranges are constants of at most
+/// MaxIteratedItems combinations; nothing otherwise.
+static std::optional<std::vector<SmallVector<int64_t, 2>>>
+iteratorValues(ASTContext &Ctx, const OMPIteratorExpr &It) {
+  constexpr size_t MaxIteratedItems = 1024;
+  std::vector<SmallVector<int64_t, 2>> Rows = {{}};
+  for (unsigned I = 0; I < It.numOfIterators(); ++I) {
+    OMPIteratorExpr::IteratorRange R = It.getIteratorRange(I);
+    Expr::EvalResult Begin, End, Step;
+    if (!R.Begin || !R.End || !R.Begin->EvaluateAsInt(Begin, Ctx) ||
+        !R.End->EvaluateAsInt(End, Ctx) ||
+        (R.Step && !R.Step->EvaluateAsInt(Step, Ctx)))
+      return std::nullopt;
+    int64_t First = Begin.Val.getInt().getExtValue();
+    int64_t Last = End.Val.getInt().getExtValue();
+    int64_t By = R.Step ? Step.Val.getInt().getExtValue() : 1;
+    if (By == 0)
+      return std::nullopt;
+    std::vector<SmallVector<int64_t, 2>> Next;
+    for (const auto &Row : Rows)
+      for (int64_t V = First; By > 0 ? V < Last : V > Last; V += By) {
+        if (Next.size() == MaxIteratedItems)
+          return std::nullopt;
+        Next.push_back(Row);
+        Next.back().push_back(V);
+      }
+    Rows = std::move(Next);
+  }
+  return Rows;
+}
+
+/// A map clause with an iterator modifier maps each item once for each
+/// combination of the iterators' values, written out as constants.
+void Builder::addIteratedItems(const OMPMapClause &C, uint64_t Type) {
+  auto *It = cast<OMPIteratorExpr>(
+      const_cast<OMPMapClause &>(C).getIteratorModifier());
+  std::optional<std::vector<SmallVector<int64_t, 2>>> Rows =
+      iteratorValues(Ctx, *It);
+  if (!Rows) {
+    unsupported(It, "an iterator modifier whose ranges are not constants "
+                    "(of at most 1024 combinations)");
+    return;
+  }
+  for (const SmallVector<int64_t, 2> &Values : *Rows)
+    for (const Expr *E : C.varlists()) {
+      Expr *Item = rebuildReferences(
+          Ctx, withoutOpaqueBase(Ctx, const_cast<Expr *>(E)),
+          [&](DeclRefExpr *DRE) -> Expr * {
+            for (unsigned I = 0; I < It->numOfIterators(); ++I)
+              if (DRE->getDecl() == It->getIteratorDecl(I))
+                return IntegerLiteral::Create(
+                    Ctx, APInt(Ctx.getIntWidth(DRE->getType()), Values[I], true),
+                    DRE->getType(), Loc);
+            return nullptr;
+          });
+      if (!Item) {
+        unsupported(E, "this item of a map clause with an iterator modifier");
+        return;
+      }
+      size_t First = Items.size();
+      addMappedItems(Item, /*MapperRef=*/nullptr, Type, /*Implicit=*/false,
+                     /*Depth=*/0);
+      for (size_t I = First; I < Items.size(); ++I)
+        if (Items[I].Name.empty())
+          Items[I].Name = sourceText(E);
+    }
+}
+
 void Builder::collectItems() {
   for (const auto *C : D.getClausesOfKind<OMPMapClause>()) {
     uint64_t Type = mapClauseBits(*C, defaultMapType());
+    if (const_cast<OMPMapClause *>(C)->getIteratorModifier()) {
+      addIteratedItems(*C, Type);
+      continue;
+    }
     auto Mapper = C->mapperlist_begin();
     for (const Expr *E : C->varlists()) {
       const Expr *MapperRef =
