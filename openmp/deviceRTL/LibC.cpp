@@ -10,7 +10,9 @@
 // -O0 always). CUDA provides none of them. These are their device versions:
 // a failed assert prints glibc's message through CUDA's __assertfail, which
 // stops the kernel (the runtime then reports the kernel's failure); the
-// others are plain byte loops, as memcmp and friends are in any libc.
+// string functions are plain byte loops, as memcmp and friends are in any
+// libc; scalbln, which libdevice lacks, is its scalbn with the exponent
+// clamped to int (beyond that range the result is 0 or infinite anyway).
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,4 +54,19 @@ COT_ENTRY int strncmp(const char *A, const char *B, size_t Limit) {
 
 COT_ENTRY int strcmp(const char *A, const char *B) {
   return strncmp(A, B, ~size_t(0));
+}
+
+extern "C" double __nv_scalbn(double, int);
+extern "C" float __nv_scalbnf(float, int);
+
+static int clampedExponent(long N) {
+  return N > 100000 ? 100000 : N < -100000 ? -100000 : (int)N;
+}
+
+COT_ENTRY double scalbln(double X, long N) {
+  return __nv_scalbn(X, clampedExponent(N));
+}
+
+COT_ENTRY float scalblnf(float X, long N) {
+  return __nv_scalbnf(X, clampedExponent(N));
 }

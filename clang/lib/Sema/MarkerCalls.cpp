@@ -591,6 +591,18 @@ Expr *OffloadSemaConsumer::mapCall(const MapEntry &E, int Site,
       integer(int64_t(E.Type), Ctx.UnsignedLongLongTy, Loc),
       string(E.Name, Loc)};
   useInContext(Args, DC);
+  // The address of a restrict-qualified pointer (`T *__restrict p` in
+  // is_device_ptr or firstprivate) does not convert implicitly to the
+  // marker's `const volatile void *`: it would drop the qualifier.
+  QualType Address = Ctx.getPointerType(Ctx.getCVRQualifiedType(
+      Ctx.VoidTy, Qualifiers::Const | Qualifiers::Volatile));
+  for (unsigned I : {1u, 2u})
+    if (Args[I] && Args[I]->getType()->isPointerType())
+      Args[I] =
+          SemaRef
+              ->BuildCStyleCastExpr(Loc, Ctx.getTrivialTypeSourceInfo(Address),
+                                    Loc, Args[I])
+              .get();
   return call(MapFn, Args, Loc);
 }
 

@@ -18,3 +18,20 @@ define double @math(double %x, float %y) {
 declare double @sin(double)
 declare float @llvm.exp.f32(float)
 declare double @llvm.fabs.f64(double)
+
+; lround and lrint, which libdevice lacks, call its llround and llrint (long
+; is 64 bits); scalbln stays for the device runtime's definition.
+; CHECK-LABEL: define i64 @rounding(
+; CHECK: call i64 @__nv_llround(double %x)
+; CHECK: call i64 @__nv_llrintf(float %y)
+; CHECK: call double @scalbln(double %x, i64 3)
+define i64 @rounding(double %x, float %y) {
+  %r = call i64 @lround(double %x)
+  %i = call i64 @lrintf(float %y)
+  %s = call double @scalbln(double %x, i64 3)
+  ret i64 %r
+}
+
+declare i64 @lround(double)
+declare i64 @lrintf(float)
+declare double @scalbln(double, i64)

@@ -44,10 +44,10 @@ static const StringSet<> &libdeviceMath() {
           "tanh", "asinh", "acosh", "atanh", "exp", "exp2", "exp10", "expm1",
           "log", "log2", "log10", "log1p", "logb", "ilogb", "pow", "sqrt",
           "rsqrt", "cbrt", "hypot", "fmod", "remainder", "remquo", "floor",
-          "ceil", "round", "trunc", "rint", "nearbyint", "lround", "llround",
-          "lrint", "llrint", "fabs", "fmin", "fmax", "fdim", "fma", "erf",
-          "erfc", "tgamma", "lgamma", "ldexp", "frexp", "modf", "copysign",
-          "nextafter", "scalbn", "scalbln", "sincos", "sinpi", "cospi",
+          "ceil", "round", "trunc", "rint", "nearbyint", "llround", "llrint",
+          "fabs", "fmin", "fmax", "fdim", "fma", "erf", "erfc", "tgamma",
+          "lgamma", "ldexp", "frexp", "modf", "copysign", "nextafter",
+          "scalbn", "sincos", "sinpi", "cospi",
           "j0", "j1", "y0", "y1", "jn", "yn", "nan", "isinf", "isnan",
           "finite", "signbit"}) {
       S.insert(Base);
@@ -56,6 +56,16 @@ static const StringSet<> &libdeviceMath() {
     return S;
   }();
   return Names;
+}
+
+/// lround and lrint, which libdevice lacks: its llround and llrint (long is
+/// 64 bits on both sides, so the types match). scalbln is the device
+/// runtime's (deviceRTL/LibC.cpp).
+static std::optional<std::string> libdeviceForLong(StringRef Name) {
+  for (StringRef Long : {"lround", "lroundf", "lrint", "lrintf"})
+    if (Name == Long)
+      return ("__nv_l" + Name).str();
+  return std::nullopt;
 }
 
 /// Math intrinsics and the libdevice function for each precision.
@@ -101,6 +111,8 @@ PreservedAnalyses LibdeviceMathPass::run(Module &M, ModuleAnalysisManager &) {
       Target = libdeviceForIntrinsic(F);
     else if (libdeviceMath().contains(F.getName()))
       Target = ("__nv_" + F.getName()).str();
+    else
+      Target = libdeviceForLong(F.getName());
     if (!Target)
       continue;
     FunctionCallee NV = M.getOrInsertFunction(*Target, F.getFunctionType());
