@@ -1,5 +1,6 @@
 // __restrict-qualified pointers in is_device_ptr, firstprivate and
-// has_device_addr clauses, as OpenMP ports of CUDA kernels write them.
+// has_device_addr (of a section through one) clauses, as OpenMP ports of
+// CUDA kernels write them.
 // They failed to compile ("cannot initialize a parameter of type 'const
 // volatile void *' with an rvalue of type 'double *__restrict *'"): the
 // Sema step's marker took the pointer's address, which does not convert
@@ -23,7 +24,7 @@ static int fill(double *__restrict Out, const double *__restrict In, int N) {
 
 static int scale(double *__restrict Out, int N) {
   int OnHost = 1;
-#pragma omp target has_device_addr(Out) firstprivate(N) map(tofrom : OnHost)
+#pragma omp target has_device_addr(Out[0 : N]) firstprivate(N) map(tofrom : OnHost)
   {
     OnHost = omp_is_initial_device();
     for (int I = 0; I < N; ++I)
@@ -41,12 +42,14 @@ int main() {
   double *Out = (double *)omp_target_alloc(N * sizeof(double), Dev);
   omp_target_memcpy(In, Host, sizeof Host, 0, 0, Dev, omp_get_initial_device());
   int OnHost = fill(Out, In, N) + scale(Out, N);
-  double *__restrict Private = Host;
-  int Sum = 0;
-#pragma omp target firstprivate(Private) map(to : Host) map(tofrom : Sum, OnHost)
+  // A firstprivate pointer keeps its host value (nothing is translated).
+  double *__restrict Private = Host + 5;
+  unsigned long Start = (unsigned long)Host;
+  long Sum = -1;
+#pragma omp target firstprivate(Private, Start) map(tofrom : Sum, OnHost)
   {
     OnHost += omp_is_initial_device();
-    Sum = (int)Private[N - 1];
+    Sum = (long)((unsigned long)Private - Start);
   }
   omp_target_memcpy(Host, Out, sizeof Host, 0, 0, omp_get_initial_device(), Dev);
   int Bad = 0;
@@ -54,7 +57,7 @@ int main() {
     Bad += Host[I] != 2 * I + 1;
   omp_target_free(In, Dev);
   omp_target_free(Out, Dev);
-  // CHECK: wrong 0, firstprivate 99, on host 0
-  printf("wrong %d, firstprivate %d, on host %d\n", Bad, Sum, OnHost);
+  // CHECK: wrong 0, firstprivate offset 40, on host 0
+  printf("wrong %d, firstprivate offset %ld, on host %d\n", Bad, Sum, OnHost);
   return 0;
 }
