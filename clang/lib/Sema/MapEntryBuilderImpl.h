@@ -140,6 +140,8 @@ private:
   void emitMemberGroup(llvm::ArrayRef<MapItem *> Members, bool TargetParam,
                        bool BaseFromCall, bool AttachToRoot);
   void emitItem(MapItem &Item, uint64_t ExtraBits, int Parent);
+  int pushHeadEntry(std::string Name, clang::Expr *Base, clang::Expr *Begin,
+                    clang::Expr *Size, uint64_t Type, bool TargetParam);
   int emitRootStorage(MapItem &Item, bool TargetParam, bool BaseFromCall);
   int emitPointerSpan(llvm::ArrayRef<MapItem *> Through, bool TargetParam,
                       bool BaseFromCall);

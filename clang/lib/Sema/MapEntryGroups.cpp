@@ -90,9 +90,9 @@ void Builder::emitMemberGroup(ArrayRef<MapItem *> Members, bool TargetParam,
   Parent.Name = sourceText(Members.front()->RootExpr);
   Parent.Base = BaseFromCall ? nullptr : rootBase(*Members.front());
   Parent.Begin = addressOf(Low->TopMember);
-  Expr *HighEnd = S.CreateBuiltinBinOp(Loc, BO_Add, addressOf(High->TopMember),
-                                       integer(1))
-                      .get();
+  Expr *HighEnd =
+      S.CreateBuiltinBinOp(Loc, BO_Add, addressOf(High->TopMember), integer(1))
+          .get();
   Parent.Size = byteDistance(Parent.Begin, HighEnd);
   Parent.Type = TargetParam ? COT_MAP_TARGET_PARAM : 0;
   if (AttachToRoot) {
@@ -102,11 +102,32 @@ void Builder::emitMemberGroup(ArrayRef<MapItem *> Members, bool TargetParam,
   // The parent carries the members' data motion only through them; it
   // inherits `present` and `delete` so that those apply to the object.
   for (const MapItem *M : Members)
-    Parent.Type |= M->Type & (COT_MAP_PRESENT | COT_MAP_DELETE | COT_MAP_IMPLICIT);
+    Parent.Type |=
+        M->Type & (COT_MAP_PRESENT | COT_MAP_DELETE | COT_MAP_IMPLICIT);
   int ParentIndex = Entries.size();
   Entries.push_back(Parent);
   for (MapItem *M : Members)
     emitItem(*M, 0, ParentIndex);
+}
+
+/// Appends the head entry of a root's entries; returns its index.
+int Builder::pushHeadEntry(std::string Name, Expr *Base, Expr *Begin,
+                           Expr *Size, uint64_t Type, bool TargetParam) {
+  MapEntry Entry;
+  Entry.Name = std::move(Name);
+  Entry.Base = Base;
+  Entry.Begin = Begin;
+  Entry.Size = Size;
+  Entry.Type = Type | (TargetParam ? COT_MAP_TARGET_PARAM : 0);
+  Entries.push_back(Entry);
+  return Entries.size() - 1;
+}
+
+/// The motion and modifiers of \p Item that a head entry for the pointers
+/// it hangs off keeps.
+static uint64_t pointerHeadType(const MapItem &Item) {
+  return Item.Type &
+         (COT_MAP_TO | COT_MAP_DELETE | COT_MAP_PRESENT | COT_MAP_IMPLICIT);
 }
 
 /// For pp[i][0:n]: maps the intermediate pointer's storage (pp[i]) so that
@@ -114,16 +135,10 @@ void Builder::emitMemberGroup(ArrayRef<MapItem *> Members, bool TargetParam,
 /// root's entries (the kernel argument for target constructs).
 int Builder::emitIntermediatePointer(MapItem &Item, bool TargetParam,
                                      bool BaseFromCall) {
-  MapEntry Entry;
-  Entry.Name = sourceText(Item.PointerLValue);
-  Entry.Base = BaseFromCall ? nullptr : rootBase(Item);
-  Entry.Begin = addressOf(Item.PointerLValue);
-  Entry.Size = sizeOf(Item.PointerLValue->getType());
-  Entry.Type = (Item.Type & (COT_MAP_TO | COT_MAP_DELETE | COT_MAP_PRESENT |
-                             COT_MAP_IMPLICIT)) |
-               (TargetParam ? COT_MAP_TARGET_PARAM : 0);
-  Entries.push_back(Entry);
-  return Entries.size() - 1;
+  return pushHeadEntry(
+      sourceText(Item.PointerLValue), BaseFromCall ? nullptr : rootBase(Item),
+      addressOf(Item.PointerLValue), sizeOf(Item.PointerLValue->getType()),
+      pointerHeadType(Item), TargetParam);
 }
 
 /// For pp[0][0:n], pp[1][0:n], ... (a map clause's iterator written out, or
@@ -136,8 +151,8 @@ int Builder::emitPointerSpan(ArrayRef<MapItem *> Through, bool TargetParam,
   std::optional<uint64_t> Lo, Hi;
   for (MapItem *I : Through) {
     auto *Sub = dyn_cast<ArraySubscriptExpr>(I->PointerLValue->IgnoreParens());
-    std::optional<uint64_t> Index = Sub ? constantOf(Ctx, Sub->getIdx())
-                                        : std::nullopt;
+    std::optional<uint64_t> Index =
+        Sub ? constantOf(Ctx, Sub->getIdx()) : std::nullopt;
     if (!Index || Sub->getBase()->IgnoreParenImpCasts() !=
                       Through.front()->RootExpr->IgnoreParenImpCasts())
       return -1;
@@ -151,19 +166,14 @@ int Builder::emitPointerSpan(ArrayRef<MapItem *> Through, bool TargetParam,
       S.CreateBuiltinArraySubscriptExpr(Root, Loc, integer(*Lo), Loc).get();
   if (!LoSlot)
     return -1;
-  MapEntry Entry;
-  Entry.Name = sourceText(First.RootExpr) + "[" + std::to_string(*Lo) + ":" +
-               std::to_string(*Hi - *Lo + 1) + "]";
-  Entry.Base = BaseFromCall ? nullptr : rootBase(First);
-  Entry.Begin = addressOf(LoSlot);
-  Entry.Size = S.CreateBuiltinBinOp(Loc, BO_Mul, sizeOf(PointerTy),
-                                    integer(*Hi - *Lo + 1))
-                   .get();
-  Entry.Type = (First.Type & (COT_MAP_TO | COT_MAP_DELETE | COT_MAP_PRESENT |
-                              COT_MAP_IMPLICIT)) |
-               (TargetParam ? COT_MAP_TARGET_PARAM : 0);
-  Entries.push_back(Entry);
-  return Entries.size() - 1;
+  return pushHeadEntry(sourceText(First.RootExpr) + "[" + std::to_string(*Lo) +
+                           ":" + std::to_string(*Hi - *Lo + 1) + "]",
+                       BaseFromCall ? nullptr : rootBase(First),
+                       addressOf(LoSlot),
+                       S.CreateBuiltinBinOp(Loc, BO_Mul, sizeOf(PointerTy),
+                                            integer(*Hi - *Lo + 1))
+                           .get(),
+                       pointerHeadType(First), TargetParam);
 }
 
 /// For p[i][0:n] with p an array of pointers that no item maps itself: maps
@@ -172,15 +182,10 @@ int Builder::emitPointerSpan(ArrayRef<MapItem *> Through, bool TargetParam,
 /// device copy of its pointer. Without it the kernel missed its argument.
 int Builder::emitRootStorage(MapItem &Item, bool TargetParam,
                              bool BaseFromCall) {
-  MapEntry Entry;
-  Entry.Name = sourceText(Item.RootExpr);
-  Entry.Base = BaseFromCall ? nullptr : rootBase(Item);
-  Entry.Begin = addressOf(Item.RootExpr);
-  Entry.Size = sizeOf(Item.RootExpr->getType());
-  Entry.Type = COT_MAP_TO | COT_MAP_FROM | COT_MAP_IMPLICIT |
-               (TargetParam ? COT_MAP_TARGET_PARAM : 0);
-  Entries.push_back(Entry);
-  return Entries.size() - 1;
+  return pushHeadEntry(
+      sourceText(Item.RootExpr), BaseFromCall ? nullptr : rootBase(Item),
+      addressOf(Item.RootExpr), sizeOf(Item.RootExpr->getType()),
+      COT_MAP_TO | COT_MAP_FROM | COT_MAP_IMPLICIT, TargetParam);
 }
 
 /// Whether \p Item hangs off a pointer stored in its root array itself.
@@ -228,9 +233,8 @@ void Builder::buildForItems(MutableArrayRef<MapItem *> Group, bool TargetParam,
           emitIntermediatePointer(*Through.front(), TargetParam, BaseFromCall);
   }
   if (!Head && HeadIndex < 0 && TargetParam)
-    if (auto *I = llvm::find_if(Group, [](MapItem *I) {
-          return hangsOffRootElement(*I);
-        });
+    if (auto *I = llvm::find_if(
+            Group, [](MapItem *I) { return hangsOffRootElement(*I); });
         I != Group.end())
       HeadIndex = emitRootStorage(**I, TargetParam, BaseFromCall);
   if (Head) {
@@ -245,7 +249,8 @@ void Builder::buildForItems(MutableArrayRef<MapItem *> Group, bool TargetParam,
     // With the pointer itself mapped, what it points to is attached to the
     // device copy of the pointer.
     if (I->Kind == ItemKind::RootPointee &&
-        ((Head && Head->Kind == ItemKind::Plain) || isDeviceGlobalPointee(*I))) {
+        ((Head && Head->Kind == ItemKind::Plain) ||
+         isDeviceGlobalPointee(*I))) {
       I->Kind = ItemKind::PtrAndObj;
       I->PointerLValue = I->RootExpr;
     }
@@ -257,8 +262,8 @@ void Builder::buildForItems(MutableArrayRef<MapItem *> Group, bool TargetParam,
     }
     // Members of what the mapped root pointer points to are grouped, and
     // the group is attached to the pointer.
-    bool InHead = Head && !(Head->Kind == ItemKind::Plain &&
-                            I->ThroughRootPointer);
+    bool InHead =
+        Head && !(Head->Kind == ItemKind::Plain && I->ThroughRootPointer);
     if (I->Kind == ItemKind::Member || I->Kind == ItemKind::PtrAndObj) {
       if (InHead)
         emitItem(*I, 0, HeadIndex);
