@@ -58,7 +58,7 @@ static uint32_t requirementsOf(const cot_binary_desc *Desc) {
   return Flags;
 }
 
-/// Recomputes R.Requirements (R.Mu held).
+/// Recomputes R.Requirements once a binary is gone (R.Mu held).
 static void updateRequirements(Registry &R) {
   uint32_t Flags = 0;
   for (const cot_binary_desc *Desc : R.Binaries)
@@ -133,7 +133,7 @@ extern "C" COT_EXPORT void __cot_register_binary(const cot_binary_desc *Desc) {
     Registry &R = registry();
     std::lock_guard<std::mutex> Lock(R.Mu);
     R.Binaries.push_back(Desc);
-    updateRequirements(R);
+    R.Requirements.fetch_or(requirementsOf(Desc), std::memory_order_acq_rel);
   }
   startDevicesEarly(Desc);
 }
