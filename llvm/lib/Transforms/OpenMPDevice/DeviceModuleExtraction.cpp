@@ -32,6 +32,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -578,21 +579,46 @@ static Function *initializerKernel(Module &Dev, ArrayRef<Function *> Inits,
   return Kernel;
 }
 
+/// A variable of \p Needed whose initializer holds \p F's address (also
+/// inside a constant aggregate or expression), if any.
+static const GlobalVariable *
+initializerHolding(const Function &F, const SetVector<GlobalValue *> &Needed) {
+  SmallVector<const User *, 8> Work(F.users());
+  SmallPtrSet<const User *, 8> Seen;
+  while (!Work.empty()) {
+    const User *U = Work.pop_back_val();
+    if (!Seen.insert(U).second)
+      continue;
+    if (auto *GV = dyn_cast<GlobalVariable>(U)) {
+      if (Needed.contains(const_cast<GlobalVariable *>(GV)))
+        return GV;
+    } else if (isa<Constant>(U)) {
+      append_range(Work, U->users());
+    }
+  }
+  return nullptr;
+}
+
 /// An error when device code (\p Needed) calls a `declare target
-/// device_type(host)` function, as upstream Clang gives: the function has
-/// no device version.
+/// device_type(host)` function, as upstream Clang gives, or a device
+/// variable holds its address: the function has no device version.
 static Error checkHostOnlyCalls(ArrayRef<Annotation> Notes,
                                 const SetVector<GlobalValue *> &Needed) {
   for (const Annotation &A : Notes) {
     auto *F = dyn_cast<Function>(A.GV);
-    const Instruction *Use =
-        F && A.Text == HostOnlyAnnotation ? useIn(*F, Needed) : nullptr;
-    if (!Use)
+    if (!F || A.Text != HostOnlyAnnotation)
+      continue;
+    std::string Where;
+    if (const Instruction *Use = useIn(*F, Needed))
+      Where = describeDeviceCall(*F, Use);
+    else if (const GlobalVariable *Holder = initializerHolding(*F, Needed))
+      Where = "device variable '" + demangle(Holder->getName().str()) +
+              "' holds the address of '" + demangle(F->getName().str()) + "'";
+    else
       continue;
     return createStringError(
         inconvertibleErrorCode(),
-        describeDeviceCall(*F, Use) +
-            ", which is 'declare target device_type(host)'" +
+        Where + ", which is 'declare target device_type(host)'" +
             (A.File.empty()
                  ? std::string()
                  : " at " + A.File.str() + ":" + std::to_string(A.Line)) +
