@@ -100,13 +100,25 @@ __kmpc_doacross_init(ident_t *, int32_t, int32_t NumDims,
   teamBarrier();
 }
 
-COT_ENTRY void __kmpc_doacross_wait(ident_t *, int32_t, const int64_t *Vec) {
+/// The word and bit of the iteration \p Vec names; a null word when it
+/// lies outside the iteration space.
+struct DoneBit {
+  uint32_t *Word;
+  uint32_t Bit;
+};
+
+static DoneBit doneBitOf(const int64_t *Vec) {
   const DoacrossLoop &L = *generic(&Doacross);
   uint64_t Number;
   if (!iterationNumber(L, Vec, Number))
+    return {nullptr, 0};
+  return {&L.Done[Number / 32], 1u << (Number % 32)};
+}
+
+COT_ENTRY void __kmpc_doacross_wait(ident_t *, int32_t, const int64_t *Vec) {
+  auto [Word, Bit] = doneBitOf(Vec);
+  if (!Word)
     return;
-  uint32_t *Word = &L.Done[Number / 32];
-  uint32_t Bit = 1u << (Number % 32);
   unsigned Ns = 32;
   while (!(loadRelaxed(Word) & Bit)) {
     __nvvm_nanosleep(Ns);
@@ -117,13 +129,11 @@ COT_ENTRY void __kmpc_doacross_wait(ident_t *, int32_t, const int64_t *Vec) {
 }
 
 COT_ENTRY void __kmpc_doacross_post(ident_t *, int32_t, const int64_t *Vec) {
-  const DoacrossLoop &L = *generic(&Doacross);
-  uint64_t Number;
-  if (!iterationNumber(L, Vec, Number))
+  auto [Word, Bit] = doneBitOf(Vec);
+  if (!Word)
     return;
   fenceDevice();
-  __atomic_fetch_or(&L.Done[Number / 32], 1u << (Number % 32),
-                    __ATOMIC_RELAXED);
+  __atomic_fetch_or(Word, Bit, __ATOMIC_RELAXED);
 }
 
 COT_ENTRY COT_CONVERGENT void __kmpc_doacross_fini(ident_t *, int32_t) {
