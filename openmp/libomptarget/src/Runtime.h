@@ -281,6 +281,8 @@ struct MapEntry {
   /// other constructs' kernels and copies out of it wait for that kernel
   /// (DeviceWork::readsKernelOutput); copies into it do not.
   DeviceWork *KernelWriter = nullptr;
+  /// The serial number of the construct that created the entry (mapBegin).
+  uint64_t CreatedBy = 0;
 
   uintptr_t toDevice(uintptr_t Host) const { return DevBegin + (Host - HostBegin); }
   /// The device block the table frees with the entry (0: none it owns).

@@ -42,11 +42,16 @@
 #include <cstring>
 #include <new>
 #include <set>
-#include <unordered_set>
 
 using namespace cot;
 
 namespace {
+
+/// A number no other construct has had (0 is none).
+uint64_t nextConstructSerial() {
+  static std::atomic<uint64_t> Next{0};
+  return Next.fetch_add(1, std::memory_order_relaxed) + 1;
+}
 
 /// What mapBegin found for one map entry.
 struct EntryState {
@@ -60,8 +65,9 @@ struct EntryState {
 /// small kernel's launch makes few).
 struct ConstructState {
   std::vector<EntryState> Entries;
-  /// The mappings this construct's entries created.
-  std::unordered_set<const MapEntry *> Created;
+  /// This construct's serial number, which the mappings it creates keep
+  /// (MapEntry::CreatedBy).
+  uint64_t Serial = nextConstructSerial();
   /// Launch only: keys (HostBegin) of the mappings its kernel may write.
   std::vector<uintptr_t> KernelWrites;
 };
@@ -285,7 +291,7 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
         // Storage an earlier entry of this construct allocated starts with
         // this entry's data too (a declare mapper's items for the elements
         // of a section it maps whole, which are not its members).
-        bool NewHere = S.Created.count(E) != 0;
+        bool NewHere = E->CreatedBy == S.Serial;
         bool Copy = (T & COT_MAP_TO) && ((T & COT_MAP_ALWAYS) || NewHere);
         if (Copy)
           copyIn(D, W, *E, Begin, Size);
@@ -323,7 +329,7 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
       E->DevAlloc = Dev;
       E->RefCount = 1;
       S.Entries[I].IsNew = true;
-      S.Created.insert(E);
+      E->CreatedBy = S.Serial;
       W.use(*E);
       if (T & COT_MAP_TO)
         copyIn(D, W, *E, Begin, Size);
