@@ -57,7 +57,6 @@ uint64_t nextConstructSerial() {
 struct EntryState {
   uintptr_t DevBegin = 0; // the translated Begins[i], when Translated
   bool Translated = false;
-  bool IsNew = false; // the entry created the mapping
   MapEntry *Mapping = nullptr;
 };
 
@@ -269,6 +268,10 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
     // A member shares its parent's mapping (and count).
     int32_t Parent = COT_MAP_MEMBER_OF(T);
     bool Member = isMember(T) && E && S.Entries[Parent].Mapping == E;
+    // Storage an entry of this construct allocated starts with the data of
+    // the entries inside it: its members, and others (a declare mapper's
+    // items for the elements of a section it maps whole).
+    bool NewHere = E && E->CreatedBy == S.Serial;
     if (E) {
       // The kernel reads it, copies may write it: after other constructs'
       // copies into it, and kept allocated until this construct is done.
@@ -278,24 +281,17 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
         traceMapEntry(D, M, I, E, "zero-length, inside a mapping", "no copy",
                       Loc);
       } else if (Member) {
-        bool Copy = (T & COT_MAP_TO) &&
-                    ((T & COT_MAP_ALWAYS) || S.Entries[Parent].IsNew);
+        bool Copy = (T & COT_MAP_TO) && ((T & COT_MAP_ALWAYS) || NewHere);
         if (Copy)
           copyIn(D, W, *E, Begin, Size);
-        S.Entries[I].IsNew = S.Entries[Parent].IsNew;
         traceMapEntry(D, M, I, E, "member of its parent's mapping",
                       Copy ? "copied to device" : "no copy", Loc);
       } else {
         if (!E->Infinite)
           ++E->RefCount;
-        // Storage an earlier entry of this construct allocated starts with
-        // this entry's data too (a declare mapper's items for the elements
-        // of a section it maps whole, which are not its members).
-        bool NewHere = E->CreatedBy == S.Serial;
         bool Copy = (T & COT_MAP_TO) && ((T & COT_MAP_ALWAYS) || NewHere);
         if (Copy)
           copyIn(D, W, *E, Begin, Size);
-        S.Entries[I].IsNew = NewHere;
         infoMapping(D, *E, Name, Begin, Size,
                     NewHere ? "map (new in this construct)" : "map (present)",
                     Loc);
@@ -328,7 +324,6 @@ void mapBegin(Device &D, const cot_map_list *M, ConstructState &S,
       E = &D.insert(Begin, Size, Dev + Pad, Name, &W);
       E->DevAlloc = Dev;
       E->RefCount = 1;
-      S.Entries[I].IsNew = true;
       E->CreatedBy = S.Serial;
       W.use(*E);
       if (T & COT_MAP_TO)
