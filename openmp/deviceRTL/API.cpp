@@ -94,11 +94,7 @@ COT_ENTRY void omp_set_nested(int) {}
 COT_ENTRY int omp_get_max_active_levels(void) { return 1; }
 COT_ENTRY void omp_set_max_active_levels(int) {}
 COT_ENTRY int omp_get_supported_active_levels(void) { return 1; }
-COT_ENTRY int omp_in_final(void) {
-  uint8_t Task = ExplicitTaskLevel[threadId()];
-  return (Task & ExplicitTaskFinal) &&
-         (Task & ~ExplicitTaskFinal) == level() + 1;
-}
+COT_ENTRY int omp_in_final(void) { return inFinalTask(); }
 // Task priorities are hints; tasks run at once on their encountering thread.
 COT_ENTRY int omp_get_max_task_priority(void) { return 0; }
 // Explicit tasks run at once (Tasks.cpp), which records the parallel level

@@ -87,11 +87,8 @@ static void finishTask(int32_t Gtid, void *Task) {
 /// to restore.
 static void beginExplicitTask(void *Task) {
   COT_SHARED uint8_t &Level = ExplicitTaskLevel[threadId()];
-  uint8_t Outer = Level;
-  header(Task)->OuterExplicitLevel = Outer;
-  bool InFinal = (Outer & ExplicitTaskFinal) &&
-                 (Outer & ~ExplicitTaskFinal) == level() + 1;
-  bool Final = (header(Task)->Flags & TaskFlagFinal) || InFinal;
+  bool Final = (header(Task)->Flags & TaskFlagFinal) || inFinalTask();
+  header(Task)->OuterExplicitLevel = Level;
   Level = (uint8_t)((level() + 1) | (Final ? ExplicitTaskFinal : 0));
 }
 

@@ -188,6 +188,14 @@ COT_INLINE void lockRelease(uint32_t *L) {
 COT_INLINE uint32_t level() { return ThreadState[threadId()] & LevelMask; }
 COT_INLINE uint32_t mode() { return TeamState.Mode; }
 
+// Whether the calling thread runs a final explicit task of its current
+// parallel level (ExplicitTaskLevel's high bit; omp_in_final).
+COT_INLINE bool inFinalTask() {
+  uint8_t Task = ExplicitTaskLevel[threadId()];
+  return (Task & ExplicitTaskFinal) &&
+         (Task & ~ExplicitTaskFinal) == level() + 1;
+}
+
 // Whether the calling thread runs in the (only) active parallel region of its
 // block: level 1 and not serialized.
 COT_INLINE bool inActiveRegion() {
